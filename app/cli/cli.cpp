@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -221,8 +222,10 @@ int cmdGpus(const Catalogue &cat, std::ostream &out) {
             << formatDouble("%.1f", toGiB(double(g.usableMemoryBytes))) << std::setw(8)
             << formatDouble("%.2f", g.hbmBandwidthBytesPerS / 1e12) << std::setw(8)
             << (g.nativeMxfp4 ? "native" : "dequant") << std::setw(7) << g.gpusPerNode
-            << std::setw(9) << formatDouble("%.2f", g.defaultUsdPerGpuHour) << "  " << g.source
-            << " (" << g.asOf << ")\n";
+            << std::setw(9)
+            << (g.defaultUsdPerGpuHour > 0 ? formatDouble("%.2f", g.defaultUsdPerGpuHour)
+                                           : std::string("unknown")) // no rate is not free
+            << "  " << g.source << " (" << g.asOf << ")\n";
     }
     return kExitOk;
 }
@@ -543,9 +546,9 @@ Plan options (applied after --scenario, so they override the file):
   --gpu NAME               catalogue id or alias (h100, h200, b200, b300, gb300, mi355x, ...)
   --gpu-file FILE          your own GPU types (resources/gpus.json schema; an example:
                            docs/examples/gpus-a30.json): a card the catalogue lacks,
-                           or your measured figures for one it has (same id); repeatable;
-                           kept in the scenario (hardware.custom_gpus); llama.cpp plans
-                           read it too
+                           or your measured figures for one it has (same id); repeatable
+                           (a later file's type of the same id replaces it); kept in the
+                           scenario (hardware.custom_gpus); llama.cpp plans read it too
   --gpu-count N|auto       GPUs; auto = the cheapest layout x rental offer x replicas that
                            carries the workload
                            (--model and --gpu reset count and layout to auto unless given)
@@ -603,6 +606,16 @@ int runCommand(const std::vector<std::string> &args, std::ostream &out, std::ost
     }
     const std::string &cmd = args[0];
     const std::vector<std::string> rest(args.begin() + 1, args.end());
+    // An option given twice with two values would silently take the last: refused, naming it.
+    // Options that add up (files of GPU types, offers, prices; card-fit's models) may repeat.
+    std::set<std::string> repeatable = {"--gpu-file", "--offers", "--prices"};
+    if (cmd == "card-fit") {
+        repeatable.insert("--model");
+    }
+    if (const std::string twice = repeatedOptionText(rest, repeatable); !twice.empty()) {
+        err << "hostplan-cli: " << cmd << ": " << twice << "\n";
+        return kExitUsage;
+    }
     if (cmd == "plan") {
         return cmdPlan(rest, out, err);
     }
@@ -669,13 +682,17 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
     if (code == kExitOk) {
         code = runCommand(args, bufferedOut, bufferedErr, extra);
     }
+    errno = 0;
     out << terminalSafe(bufferedOut.str());
     out.flush();
     if (!out) {
         // A full disk or a closed file: a truncated script or JSON must not pass for a whole
-        // one (`serve-cmd > run.sh && bash run.sh`).
-        bufferedErr << "hostplan-cli: cannot write the output (disk full, or the file or pipe "
-                       "closed): it is incomplete\n";
+        // one (`serve-cmd > run.sh && bash run.sh`). A reader that stopped reading (`| head`)
+        // is said so, not as a disk fault.
+        bufferedErr << (errno == EPIPE ? "hostplan-cli: the reader closed the pipe before the "
+                                         "end: the output was cut short\n"
+                                       : "hostplan-cli: cannot write the output (disk full, or "
+                                         "the file or pipe closed): it is incomplete\n");
         code = kExitWriteFailed;
     }
     err << terminalSafe(bufferedErr.str());

@@ -118,6 +118,8 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
     bool failIfNoFit = false;
     bool gpuGiven = false; // --gpu named a GPU (not none)
     bool json = false;
+    bool kvKGiven = false; // --kv-type-k given: --kv-type leaves K alone
+    bool kvVGiven = false;
     std::vector<GpuSpec> customGpus; // --gpu-file: the user's GPU types
     const auto bad = [&](const std::string &option, const std::string &why) {
         err << "hostplan-cli: " << option << ": " << why << "\n";
@@ -204,12 +206,16 @@ int cmdLlamaCpp(const std::vector<std::string> &args, bool serve, std::ostream &
             if (!t) {
                 return bad(a, t.error().message);
             }
-            if (a != "--kv-type-v") {
+            // --kv-type sets both unless --kv-type-k / -v name one, whatever the order (a
+            // later --kv-type dropped an earlier --kv-type-k silently).
+            if (a == "--kv-type-k" || (a == "--kv-type" && !kvKGiven)) {
                 in.kvTypeK = *t;
             }
-            if (a != "--kv-type-k") {
+            if (a == "--kv-type-v" || (a == "--kv-type" && !kvVGiven)) {
                 in.kvTypeV = *t;
             }
+            kvKGiven |= a == "--kv-type-k";
+            kvVGiven |= a == "--kv-type-v";
         } else if (a == "--parallel") {
             if (!parseCount(v, 1, 256, n)) {
                 return bad(a, "must be a whole number from 1 to 256, got " + quotedInput(v));
@@ -352,8 +358,9 @@ llama.cpp options (plan / serve-cmd with --engine llama.cpp; one machine, GPU + 
   --kv-type T              KV cache type: f16 (default), bf16, q8_0, q4_0, q4_1, q5_0,
                            q5_1, iq4_nl, f32
   --kv-type-k T, --kv-type-v T
-                           llama-server -ctk / -ctv: K's or V's type alone (a quantized
-                           V needs Flash Attention; a quantized K does not)
+                           llama-server -ctk / -ctv: K's or V's type alone, over --kv-type
+                           in any order (a quantized V needs Flash Attention; a quantized K
+                           does not)
   --parallel N             slots sharing the context (llama-server -np; default: llama-
                            server's 4 slots in one unified KV cache)
   --kv-unified             llama-server -kvu: with --parallel N, one KV stream that every

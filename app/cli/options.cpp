@@ -12,6 +12,7 @@
 #include <array>
 #include <map>
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <system_error>
 
@@ -51,7 +52,7 @@ bool parseDouble(const std::string &s, double &out) {
 
 namespace {
 
-constexpr std::array<std::string_view, 14> kEngineOptions = {"--engine",
+constexpr std::array<std::string_view, 15> kEngineOptions = {"--engine",
                                                              "--vllm-version",
                                                              "--sglang-version",
                                                              "--prefix-caching",
@@ -63,6 +64,7 @@ constexpr std::array<std::string_view, 14> kEngineOptions = {"--engine",
                                                              "--memory-fraction",
                                                              "--max-num-seqs",
                                                              "--max-num-batched-tokens",
+                                                             "--max-total-tokens",
                                                              "--activation-bytes-per-gpu",
                                                              "--runtime-bytes-per-gpu"};
 
@@ -169,6 +171,14 @@ std::string applyEngineOption(std::string_view option, const std::string &value,
         } else {
             field = std::uint32_t(n);
         }
+    } else if (a == "--max-total-tokens") {
+        if (asciiLower(value) == "auto") {
+            engine.maxTotalTokens.reset(); // no cap, over a scenario's value
+        } else if (!parseUint(value, n) || n == 0 || n > kMaxTotalTokensCap) {
+            return mustBe(a, "'auto' or a whole number of tokens from 1 to 2^40", value);
+        } else {
+            engine.maxTotalTokens = n;
+        }
     } else if (a == "--activation-bytes-per-gpu" || a == "--runtime-bytes-per-gpu") {
         if (!parseUint(value, n)) {
             return mustBe(a, "a whole number of bytes", value);
@@ -192,6 +202,10 @@ std::string engineOptionsUsage() {
                            SGLang chunked_prefill_size; default or auto: the engine's for the
                            GPU and context, vLLM 8192 on 70 GiB and more but A100, else 2048;
                            vLLM 0.6.x max(context, 2048) up to 32k): the profiled forward
+  --max-total-tokens N|auto   a cap on the KV pool's tokens per GPU: SGLang
+                           --max-total-tokens, TensorRT-LLM kv_cache_config.max_tokens
+                           (trtllm-bench --max_tokens); the pool holds the smaller of the
+                           cap and what memory gives; default or auto: no cap
   --vllm-version V         the vLLM release whose start-up memory rules vLLM plans follow:
                            0.28 (0.24's, 16384 batched tokens on GPUs of 160 GiB and
                            more), 0.24 (0.22's rules, DeepSeek V4's cache pages as
@@ -310,6 +324,7 @@ std::string optionForField(const std::string &field) {
         {"engine.text_only", "--text-only"},
         {"engine.cuda_graphs", "--cuda-graphs"},
         {"engine.cuda_graph_max_bs", "--cuda-graph-max-bs"},
+        {"engine.max_total_tokens", "--max-total-tokens"},
         {"engine.moe_a2a_backend", "--moe-a2a-backend"},
         {"pricing.usd_per_gpu_hour", "--usd-per-gpu-hour"},
         {"pricing.api_input_usd_per_mtok", "--api-input-usd-per-mtok"},
@@ -357,6 +372,32 @@ std::string evaluationError(const Error &e, const std::vector<std::string> &args
         return *(file + 1) + ": " + e.toString();
     }
     return e.toString();
+}
+
+std::string repeatedOptionText(const std::vector<std::string> &args,
+                               const std::set<std::string> &repeatable) {
+    // An option is "--name" or "-x" ("-o"); "-1" and "-.5" are values.
+    const auto isOption = [](const std::string &a) {
+        return a.size() >= 2 && a[0] == '-' &&
+               (std::isalpha(static_cast<unsigned char>(a[1])) || (a[1] == '-' && a.size() > 2));
+    };
+    std::map<std::string, std::string> first; // option -> its first value ("" for a flag)
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        if (!isOption(a) || repeatable.count(a)) {
+            continue;
+        }
+        const bool valued = i + 1 < args.size() && !isOption(args[i + 1]);
+        const std::string value = valued ? args[i + 1] : std::string();
+        const auto [it, added] = first.emplace(a, value);
+        // A later 'auto' gives a value set earlier back to the engine (documented per option).
+        if (!added && it->second != value && asciiLower(value) != "auto") {
+            return a + ": given twice (" + quotedInput(it->second) + ", then " +
+                   quotedInput(value) + "): give it once";
+        }
+        i += valued ? 1 : 0;
+    }
+    return {};
 }
 
 } // namespace hostplan::cli

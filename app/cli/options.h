@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -81,5 +82,16 @@ std::string validate(const Scenario &scenario, const std::vector<std::string> &a
 /// "FILE: field: message" with the --scenario file that holds the field, else "field:
 /// message".
 std::string evaluationError(const Error &e, const std::vector<std::string> &args);
+
+/// The first option ("--gpu", "-o") that `args` gives twice with different values, as
+/// "--gpu: given twice ('h100', then 'h200'): give it once", or "" when none is. The options in
+/// `repeatable` (--gpu-file, --offers, --prices, card-fit's --model) add up and are skipped; an
+/// option repeated with the same value (or a repeated flag) changes nothing and passes, and a
+/// later 'auto' is the documented reset of a value given earlier (--max-num-seqs 2 ...
+/// --max-num-seqs auto). A value
+/// is the argument after the option unless that is an option ("-o", "--json"; "-1" is a value).
+/// Bounded: O(n log n) in the number of arguments.
+std::string repeatedOptionText(const std::vector<std::string> &args,
+                               const std::set<std::string> &repeatable);
 
 } // namespace hostplan::cli

@@ -211,6 +211,15 @@ class TestCliEngine : public QObject {
         QCOMPARE(nlohmann::json::parse(both.out.toStdString())["context"]["kv_bytes_per_token"]
                      .get<double>(),
                  32.0 * 2 * 1088);
+        // --kv-type-k wins over --kv-type in either order (a later --kv-type dropped it).
+        for (const QStringList &order : {QStringList{"--kv-type-k", "f16", "--kv-type", "q8_0"},
+                                         QStringList{"--kv-type", "q8_0", "--kv-type-k", "f16"}}) {
+            const Run mixed = runTool(HOSTPLAN_CLI_BIN, base + order);
+            QVERIFY2(mixed.code == 0, mixed.err.constData());
+            QCOMPARE(nlohmann::json::parse(mixed.out.toStdString())["context"]["kv_bytes_per_token"]
+                         .get<double>(),
+                     32.0 * (2048 + 1088));
+        }
     }
 
     // An error in a field of the scenario file that no option set (a pinned API price the

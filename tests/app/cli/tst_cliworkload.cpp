@@ -4,6 +4,8 @@
 // --api-batch.
 #include "cli/clirun.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 #include <nlohmann/json.hpp>
 
@@ -44,8 +46,8 @@ class TestCliWorkload : public QObject {
     void noCapacityNamesTheMemory() {
         const Run r = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100", "--gpu-count", "2",
                            "--concurrency", "64"});
-        QVERIFY2(r.out.find("ms per output token: none (the KV room holds no sequence of the "
-                            "full context)") != std::string::npos,
+        QVERIFY2(r.out.find("ms per output token: none (the KV room holds no whole request)") !=
+                     std::string::npos,
                  r.out.c_str());
         QVERIFY(r.out.find("even one sequence decodes slower") == std::string::npos);
     }
@@ -125,6 +127,78 @@ class TestCliWorkload : public QObject {
         QCOMPARE(b["api"]["batch_requested"].get<bool>(), true);
         QCOMPARE(b["api"]["output_usd_per_mtok"].get<double>(),
                  p["api"]["output_usd_per_mtok"].get<double>() * 0.5);
+    }
+
+    // A context above the model's maximum whose one sequence does not fit the KV room either
+    // does not say the room "would hold them" (it printed that after "holds 0 sequences").
+    void contextAboveMaximumSaysOnlyWhatIsTrue() {
+        const Run huge = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h100", "--gpu-count",
+                              "1", "--context", "10M"});
+        QVERIFY2(huge.out.find("max concurrency at 10,485,760 tokens: 0 sequences (the engine "
+                               "refuses a context above the model's maximum)") != std::string::npos,
+                 huge.out.c_str());
+        QVERIFY(huge.out.find("would hold") == std::string::npos);
+        // Just above the maximum the room holds some: then it says how many.
+        const Run near = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h200", "--gpu-count",
+                              "1", "--context", "140000"});
+        QVERIFY2(near.out.find("0 sequences (the KV room would hold ") != std::string::npos,
+                 near.out.c_str());
+    }
+
+    // A chosen offer whose month rounds to $0 (a rate of 1e-300) gives the runner-ups the
+    // difference in dollars, not a percentage of nothing (it printed 10^300 %).
+    void runnerUpAgainstANearZeroMonth() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("offers.json");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema_version": 1, "offers": [
+            {"id": "tiny", "provider": "Mine", "gpu": "h100-sxm", "gpus_per_instance": 8,
+             "usd_per_gpu_hour_on_demand": 1e-300, "source": "quote", "as_of": "2026-12-01"}]})");
+        f.close();
+        const Run r = run(
+            {"plan", "--model", "llama-3.1-8b", "--gpu", "h100", "--offers", file.toStdString()});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        QVERIFY2(r.out.find("more than the chosen $0") != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("% above the chosen $0") == std::string::npos);
+        QVERIFY(r.out.find("e+") == std::string::npos);
+    }
+
+    // An option given twice with two values is refused naming both (it took the last silently:
+    // `--gpu h100 ... --gpu h200` planned an H200); options that add up may repeat, and a
+    // repeat with the same value, or a repeated flag, changes nothing and passes.
+    void optionGivenTwiceIsRefused() {
+        const Run twice = run({"plan", "--gpu", "h100", "--context", "8k", "--gpu", "h200"});
+        QCOMPARE(twice.code, 2);
+        QVERIFY2(twice.err.find("hostplan-cli: plan: --gpu: given twice ('h100', then 'h200'): "
+                                "give it once") != std::string::npos,
+                 twice.err.c_str());
+        const Run serve = run({"serve-cmd", "--tp", "8", "--tp", "4"});
+        QCOMPARE(serve.code, 2);
+        QVERIFY2(serve.err.find("--tp: given twice ('8', then '4')") != std::string::npos,
+                 serve.err.c_str());
+        // A negative number is a value, not an option.
+        const Run negative = run({"plan", "--concurrency", "-1", "--concurrency", "4"});
+        QVERIFY2(negative.err.find("--concurrency: given twice ('-1', then '4')") !=
+                     std::string::npos,
+                 negative.err.c_str());
+        // A later 'auto' is the documented reset of an earlier value.
+        const Run reset = run({"plan", "--max-num-seqs", "2", "--max-num-seqs", "auto"});
+        QVERIFY2(reset.code == 0, reset.err.c_str());
+        const Run same = run({"plan", "--gpu", "h200", "--json", "--gpu", "h200", "--json"});
+        QVERIFY2(same.code == 0, same.err.c_str());
+        QCOMPARE(nlohmann::json::parse(same.out)["hardware"]["gpu"].get<std::string>(),
+                 std::string("h200"));
+        const std::string file = HOSTPLAN_SOURCE_DIR "/docs/examples/gpus-a30.json";
+        const Run files = run({"gpus", "--gpu-file", file, "--gpu-file", file});
+        QVERIFY2(files.code == 0, files.err.c_str());
+        const Run models = run({"card-fit", "--model", "llama-3.1-8b", "--model", "mixtral-8x7b"});
+        QVERIFY2(models.code == 0, models.err.c_str());
+        // A short option too: two report files would write only the last.
+        const Run outputs = run({"report", "-o", "a.pdf", "-o", "b.pdf"});
+        QCOMPARE(outputs.code, 2);
+        QVERIFY2(outputs.err.find("-o: given twice ('a.pdf', then 'b.pdf')") != std::string::npos,
+                 outputs.err.c_str());
     }
 };
 
