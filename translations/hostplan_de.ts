@@ -4919,6 +4919,14 @@ Above the memory limit: the KV room holds %1, so that many run at once and the r
         <translation>
 Über der Speichergrenze: der KV-Platz fasst %1, so viele laufen gleichzeitig und der Rest wartet; die Raten sind die der laufenden (gestrichelt)</translation>
     </message>
+    <message>
+        <source>Your workload per replica (%1)</source>
+        <translation>Ihre Last pro Replikat (%1)</translation>
+    </message>
+    <message>
+        <source>Your workload (%1)</source>
+        <translation>Ihre Last (%1)</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::TornadoChart</name>
@@ -4957,14 +4965,6 @@ Above the memory limit: the KV room holds %1, so that many run at once and the r
     <message>
         <source>Sensitivity: no plan (%1)</source>
         <translation>Sensitivität: kein Plan (%1)</translation>
-    </message>
-    <message>
-        <source>Cost per 1M output tokens: no capacity to rank inputs by</source>
-        <translation>Kosten pro 1 Mio. Ausgabe-Tokens: keine Kapazität, nach der sich Eingaben einstufen ließen</translation>
-    </message>
-    <message>
-        <source>Capacity over break-even: no API price or no capacity</source>
-        <translation>Kapazität im Verhältnis zum Break-even: kein API-Preis oder keine Kapazität</translation>
     </message>
     <message>
         <source>%1x</source>
@@ -5009,6 +5009,30 @@ Ausschlag (Rangfolge): %5 %</translation>
     <message>
         <source>Today %1</source>
         <translation>Heute %1</translation>
+    </message>
+    <message>
+        <source>no GPU-hour rate is known</source>
+        <translation>kein GPU-Stundenpreis bekannt</translation>
+    </message>
+    <message>
+        <source>the GPUs are free (a rate of $0)</source>
+        <translation>die GPUs kosten nichts (ein Preis von $0)</translation>
+    </message>
+    <message>
+        <source>no capacity to rank inputs by</source>
+        <translation>keine Kapazität, nach der sich Eingaben einstufen ließen</translation>
+    </message>
+    <message>
+        <source>no API price or no capacity</source>
+        <translation>kein API-Preis oder keine Kapazität</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens: %1</source>
+        <translation>Kosten pro 1 Mio. Ausgabe-Tokens: %1</translation>
+    </message>
+    <message>
+        <source>Capacity over break-even: %1</source>
+        <translation>Kapazität im Verhältnis zum Break-even: %1</translation>
     </message>
 </context>
 <context>

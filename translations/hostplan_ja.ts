@@ -4919,6 +4919,14 @@ Above the memory limit: the KV room holds %1, so that many run at once and the r
         <translation>
 メモリ上限超過：KV 領域に収まるのは %1 で、同時に実行されるのはその数だけ、残りは待機します。速度は実行中のものの値です（破線）</translation>
     </message>
+    <message>
+        <source>Your workload per replica (%1)</source>
+        <translation>レプリカあたりの負荷（%1）</translation>
+    </message>
+    <message>
+        <source>Your workload (%1)</source>
+        <translation>あなたの負荷（%1）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::TornadoChart</name>
@@ -4957,14 +4965,6 @@ Above the memory limit: the KV room holds %1, so that many run at once and the r
     <message>
         <source>Sensitivity: no plan (%1)</source>
         <translation>感度：プランなし（%1）</translation>
-    </message>
-    <message>
-        <source>Cost per 1M output tokens: no capacity to rank inputs by</source>
-        <translation>出力 1M トークンあたりコスト：入力を順位付けする容量がありません</translation>
-    </message>
-    <message>
-        <source>Capacity over break-even: no API price or no capacity</source>
-        <translation>損益分岐に対する容量：API 価格または容量がありません</translation>
     </message>
     <message>
         <source>%1x</source>
@@ -5009,6 +5009,30 @@ Swing (ranking): %5%</source>
     <message>
         <source>Today %1</source>
         <translation>現在 %1</translation>
+    </message>
+    <message>
+        <source>no GPU-hour rate is known</source>
+        <translation>GPU 時間単価が不明</translation>
+    </message>
+    <message>
+        <source>the GPUs are free (a rate of $0)</source>
+        <translation>GPU は無料（単価 $0）</translation>
+    </message>
+    <message>
+        <source>no capacity to rank inputs by</source>
+        <translation>入力を順位付けする容量がありません</translation>
+    </message>
+    <message>
+        <source>no API price or no capacity</source>
+        <translation>API 価格または容量がありません</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens: %1</source>
+        <translation>出力 1M トークンあたりコスト：%1</translation>
+    </message>
+    <message>
+        <source>Capacity over break-even: %1</source>
+        <translation>損益分岐に対する容量：%1</translation>
     </message>
 </context>
 <context>

@@ -4919,6 +4919,14 @@ Above the memory limit: the KV room holds %1, so that many run at once and the r
         <translation>
 超出显存上限：KV 空间可容纳 %1，同时只运行这么多，其余等待；速率为正在运行者的速率（虚线）</translation>
     </message>
+    <message>
+        <source>Your workload per replica (%1)</source>
+        <translation>每个副本的负载（%1）</translation>
+    </message>
+    <message>
+        <source>Your workload (%1)</source>
+        <translation>您的负载（%1）</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::TornadoChart</name>
@@ -4957,14 +4965,6 @@ Above the memory limit: the KV room holds %1, so that many run at once and the r
     <message>
         <source>Sensitivity: no plan (%1)</source>
         <translation>敏感性：无方案（%1）</translation>
-    </message>
-    <message>
-        <source>Cost per 1M output tokens: no capacity to rank inputs by</source>
-        <translation>每 1M 输出 tokens 成本：无容量，无法对输入排序</translation>
-    </message>
-    <message>
-        <source>Capacity over break-even: no API price or no capacity</source>
-        <translation>容量 / 盈亏平衡：无 API 价格或无容量</translation>
     </message>
     <message>
         <source>%1x</source>
@@ -5009,6 +5009,30 @@ Swing (ranking): %5%</source>
     <message>
         <source>Today %1</source>
         <translation>当前 %1</translation>
+    </message>
+    <message>
+        <source>no GPU-hour rate is known</source>
+        <translation>没有已知的 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>the GPUs are free (a rate of $0)</source>
+        <translation>GPU 免费（价格为 $0）</translation>
+    </message>
+    <message>
+        <source>no capacity to rank inputs by</source>
+        <translation>无容量，无法对输入排序</translation>
+    </message>
+    <message>
+        <source>no API price or no capacity</source>
+        <translation>无 API 价格或无容量</translation>
+    </message>
+    <message>
+        <source>Cost per 1M output tokens: %1</source>
+        <translation>每 1M 输出 tokens 成本：%1</translation>
+    </message>
+    <message>
+        <source>Capacity over break-even: %1</source>
+        <translation>容量 / 盈亏平衡：%1</translation>
     </message>
 </context>
 <context>

@@ -208,7 +208,7 @@ void GpuTypesChart::rebuild() {
     x->setTitleText(tr("GPUs"));
     x->setRange(0, maxCount * 1.1);
     x->applyNiceNumbers();
-    x->setLabelFormat(QStringLiteral("%d"));
+    x->setLabelFormat(QStringLiteral("%.0f")); // "%d" is left empty when localized
     c->addAxis(y, Qt::AlignLeft);
     c->addAxis(x, Qt::AlignBottom);
     bars->attachAxis(y);

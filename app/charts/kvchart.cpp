@@ -109,14 +109,16 @@ void KvChart::rebuild() {
     x->setTitleText(tr("Context length in tokens (K = 1,024, M = 1,024 K; log scale)"));
     auto *yKv = new QLogValueAxis;
     yKv->setBase(10);
-    yKv->setLabelFormat(QStringLiteral("%g"));
+    // Localized axis labels need an explicit precision ("%.Ng"): Qt Charts leaves a
+    // plain "%g" or "%d" empty when the chart localizes its numbers.
+    yKv->setLabelFormat(QStringLiteral("%.6g"));
     yKv->setTitleText(tr("GB per sequence per GPU (log)"));
     yKv->setRange(kvMin / 2, kvMax * 2);
     yKv->setLinePenColor(chartColour(c, QColor(0xe0, 0x8a, 0x2c)));
     yKv->setLabelsColor(chartColour(c, QColor(0xa0, 0x5a, 0x10)));
     auto *yConc = new QLogValueAxis;
     yConc->setBase(10);
-    yConc->setLabelFormat(QStringLiteral("%g"));
+    yConc->setLabelFormat(QStringLiteral("%.6g"));
     yConc->setTitleText(tr("Sequences at once (log)"));
     // The curve is one replica's (the plan's memory): each replica holds its share.
     const std::uint32_t replicas = std::max<std::uint32_t>(plan->replicas, 1);

@@ -6,6 +6,7 @@
 #include "charts/viewrefresher.h"
 #include "document/formatting.h"
 #include "document/scenariodocument.h"
+#include "plan/decision.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -74,8 +75,16 @@ void TornadoChart::rebuild() {
     const std::vector<SensitivityEntry> &ranked = m_doc->sensitivityRanking();
     m_baseline = cost ? plan->throughput.capacity.usdPerMTokOutput : capacityOverBreakEven(*plan);
     if (ranked.empty() || !std::isfinite(m_baseline) || !(m_baseline > 0)) {
-        showNoPlan(c, cost ? tr("Cost per 1M output tokens: no capacity to rank inputs by")
-                           : tr("Capacity over break-even: no API price or no capacity"));
+        // Say which: a rate of $0 (free GPUs) or none known leaves nothing to rank, as does a
+        // plan without capacity or API price.
+        const bool noRate = gpuRateUnknown(*plan);
+        const QString why = noRate                     ? tr("no GPU-hour rate is known")
+                            : plan->usdPerGpuHour == 0 ? tr("the GPUs are free (a rate of $0)")
+                            : cost                     ? tr("no capacity to rank inputs by")
+                                                       : tr("no API price or no capacity");
+        showNoPlan(c,
+                   (cost ? tr("Cost per 1M output tokens: %1") : tr("Capacity over break-even: %1"))
+                       .arg(why));
         return;
     }
     const auto text = [cost](double v) {

@@ -164,7 +164,7 @@ void CompareModel::setSides(const QList<Side> &sides) {
         if (!p.fit.serves()) {
             return tr("n/a (does not fit)");
         }
-        return std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
+        return std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput >= 0
                    ? usdCentsText(p.selfHostUsdPerMTokOutput)
                    : tr("n/a (no output tokens)");
     });
@@ -237,7 +237,7 @@ void CompareModel::setSides(const QList<Side> &sides) {
                  tokensText(c.outputTokensPerMonthHigh));
     });
     serving(tr("Cost per 1M output tokens at capacity"), [](const PlanResult &, const Capacity &c) {
-        if (!(c.usdPerMTokOutput > 0) || !std::isfinite(c.usdPerMTokOutput)) {
+        if (!(c.usdPerMTokOutput >= 0) || !std::isfinite(c.usdPerMTokOutput)) {
             return tr("n/a (no output tokens)");
         }
         return tr("%1 (%2 - %3)")

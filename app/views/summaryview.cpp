@@ -200,7 +200,8 @@ void SummaryView::rebuild() {
     money(tr("Self-hosted cost per 1M output tokens"),
           !p.fit.serves() ? tr("n/a (does not fit)")
           : rateUnknown   ? unknown
-          : std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput > 0
+          // $0.00 is a typed rate of 0 (free GPUs), not a missing figure.
+          : std::isfinite(p.selfHostUsdPerMTokOutput) && p.selfHostUsdPerMTokOutput >= 0
               ? usdCentsText(p.selfHostUsdPerMTokOutput)
               : tr("n/a (no output tokens)"),
           true);

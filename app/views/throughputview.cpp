@@ -239,6 +239,14 @@ void ThroughputView::rebuild() {
                    .arg(groupedInt(cap.latencyMaxBatch)),
                QColor(0x2a, 0x7a, 0x2a));
     }
+    // The workload's own sequences (per replica), which the Summary and Deploy figures are at.
+    const std::uint32_t wanted = plan->sequencesPerReplica();
+    if (wanted > 0 && double(wanted) <= maxBatch * 1.2) {
+        marker(c, x, yUser, double(wanted), yUser->max(),
+               replicas > 1 ? tr("Your workload per replica (%1)").arg(groupedInt(wanted))
+                            : tr("Your workload (%1)").arg(groupedInt(wanted)),
+               QColor(0x55, 0x55, 0x55));
+    }
     for (QLineSeries *s : {perUser, perNode, perUserCapped, perNodeCapped}) {
         connect(s, &QLineSeries::hovered, this, [this](const QPointF &point, bool state) {
             showChartTip(this, state ? tipForBatch(point.x()) + QLatin1Char('\n') + clickHint()

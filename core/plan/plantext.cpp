@@ -324,6 +324,16 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                       ", but the engine refuses a context above the model's maximum)"
             : aboveModelMax && p.fit.maxConcurrency == 0
                 ? std::string(" (the engine refuses a context above the model's maximum)")
+            // The engine's running cap binds where the KV room holds more (the start-up line
+            // counts the room's).
+            : std::uint64_t(p.memory.engineSequences) * std::max<std::uint32_t>(p.replicas, 1) >
+                    p.fit.maxConcurrency
+                ? " (the engine's running-sequence cap, " +
+                      std::string(engineInfo(p.scenario.engine.engine).flags.maxSequences) +
+                      "; the KV room holds " +
+                      groupedText(std::uint64_t(p.memory.engineSequences) *
+                                  std::max<std::uint32_t>(p.replicas, 1)) +
+                      ")"
                 : std::string())
         << "\n";
     out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")

@@ -642,10 +642,20 @@ double ServingModel::waveTtftSeconds(double requests, double isl, double cachedT
     }
     const double n = std::floor(std::min(requests, 1048576.0));
     const double chunk = std::max(m_f.chunk, 1.0);
+    const double a = fresh / chunk; // chunks per prompt
     const double stepSeconds = prefillStep(std::min(chunk, n * fresh), 0, isl, isl);
+    // The mean of ceil(k a) over k = 1..n: counted up to 4,096 prompts, beyond that in closed
+    // form (a n (n + 1) / 2, plus half a step of rounding each where a is not whole), so a
+    // plan's cost stays bounded.
     double steps = 0;
-    for (double k = 1; k <= n; ++k) {
-        steps += std::ceil(k * fresh / chunk);
+    if (n <= 4096) {
+        for (double k = 1; k <= n; ++k) {
+            steps += std::ceil(k * a);
+        }
+    } else {
+        // ceil(k a) is k a for a whole a; otherwise rounding adds about half a step.
+        const bool whole = std::abs(a - std::round(a)) < 1e-9;
+        steps = a * n * (n + 1) / 2 + (whole ? 0.0 : n / 2);
     }
     return steps / n * stepSeconds + m_c.requestS;
 }

@@ -254,7 +254,8 @@ class ServingModel {
     /// ceil(k x fresh tokens / chunk); the mean over k of those steps times one full prefill
     /// step, plus the per-request overhead. Published closed-loop TTFTs sit between the
     /// staggered closedLoop figure and this (InferenceX H200 DeepSeek-R1: 331 to 427 ms mean
-    /// where the staggered figure was 52 to 55 ms). Bounded: at most 2^20 prompts are counted.
+    /// where the staggered figure was 52 to 55 ms). Bounded: 4,096 prompts are counted one by
+    /// one, more in closed form.
     double waveTtftSeconds(double requests, double isl, double cachedTokens = 0) const;
     /// Open loop: `requests` arriving at `rate` per second.
     ServingPoint openLoop(double rate, double requests, double isl, double osl,

@@ -129,6 +129,26 @@ class TestThroughput : public QObject {
         QCOMPARE(shortReq.fit.maxConcurrency, full.fit.maxConcurrency);
     }
 
+    // A wave of prompts arriving together: request k's first token comes with the chunk that
+    // ends its prompt, so with one chunk per prompt the mean is (n + 1) / 2 prefill steps; past
+    // 4,096 prompts the closed form continues the count.
+    void waveTtftQueuesThePrompts() {
+        const PlanResult p = planFor("llama-3.1-70b", "h200", 4, 32768, 16);
+        const ServingModel m = modelFor(p);
+        const double chunk = m.features().chunk;
+        const double req = m.constants().requestS;
+        const double one = m.waveTtftSeconds(1, chunk) - req;
+        QVERIFY(one > 0);
+        COMPARE_NEAR(m.waveTtftSeconds(8, chunk) - req, 4.5 * one, 0, 1e-9);
+        COMPARE_NEAR(m.waveTtftSeconds(4096, chunk) - req, 2048.5 * one, 0, 1e-6);
+        COMPARE_NEAR(m.waveTtftSeconds(4097, chunk) - req, 2049.0 * one, 0, 1e-6);
+        // Cached prompt tokens are not prefilled: a fully cached prompt waits for nothing.
+        QCOMPARE(m.waveTtftSeconds(8, chunk, chunk), req);
+        // The plan's figure is the top of its range.
+        QVERIFY(p.throughput.atConcurrency.ttftWaveSeconds >=
+                p.throughput.atConcurrency.ttftSeconds);
+    }
+
     void prefillIsClosedFormAndComputeBound() {
         const PlanResult p = planFor("kimi-k3", "b300", 8, 131072, 1);
         const Prefill &pf = p.throughput.prefill;

@@ -145,6 +145,19 @@ class TestCliWorkload : public QObject {
                  near.out.c_str());
     }
 
+    // Where the engine's running cap binds, the fit's concurrency says so beside the KV room's
+    // count (it printed 256 while the start-up line said 274 sequences, unexplained).
+    void runningCapIsNamed() {
+        const Run r = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h200", "--gpu-count", "1",
+                           "--context", "512", "--concurrency", "4000"});
+        QVERIFY2(r.out.find("sequences (the engine's running-sequence cap, --max-num-seqs; the KV "
+                            "room holds ") != std::string::npos,
+                 r.out.c_str());
+        const Run room = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h200", "--gpu-count",
+                              "1", "--context", "131072"});
+        QVERIFY(room.out.find("running-sequence cap") == std::string::npos);
+    }
+
     // A chosen offer whose month rounds to $0 (a rate of 1e-300) gives the runner-ups the
     // difference in dollars, not a percentage of nothing (it printed 10^300 %).
     void runnerUpAgainstANearZeroMonth() {

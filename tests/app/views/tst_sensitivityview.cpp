@@ -11,6 +11,7 @@
 #include "report/sensitivitytables.h"
 #include "testutil.h"
 #include "views/sensitivityview.h"
+#include "views/summaryview.h"
 #include "viewtestutil.h"
 #include "window/mainwindow.h"
 
@@ -24,6 +25,25 @@ using namespace hostplan::ui;
 class TestSensitivityView : public QObject {
     Q_OBJECT
   private slots:
+    // Free GPUs (a typed rate of $0): the tornadoes say that is why they rank nothing (they
+    // said "no capacity" and "no API price or no capacity", both false), and the Summary
+    // gives $0.00 per 1M output tokens, not "n/a (no output tokens)".
+    void freeGpusSayWhy() {
+        MainWindow w;
+        Scenario s = w.document()->scenario();
+        s.pricing.usdPerGpuHour = 0.0;
+        w.document()->edit(s, QStringLiteral("rate"));
+        SensitivityView *view = shown(w, w.findChild<SensitivityView *>());
+        QCOMPARE(view->costChart()->chart()->title(),
+                 QString("Cost per 1M output tokens: the GPUs are free (a rate of $0)"));
+        QCOMPARE(view->marginChart()->chart()->title(),
+                 QString("Capacity over break-even: the GPUs are free (a rate of $0)"));
+        const QString summary = shown(w, w.summaryView())->toPlainText();
+        QVERIFY2(summary.contains("Self-hosted cost per 1M output tokens") &&
+                     !summary.contains("no output tokens"),
+                 qPrintable(summary));
+    }
+
     void tabAfterThroughput() {
         MainWindow w;
         auto *view = w.findChild<SensitivityView *>();

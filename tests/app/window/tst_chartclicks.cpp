@@ -183,6 +183,14 @@ class TestChartClicks : public QObject {
         const auto &cap = w.document()->plan()->throughput.capacity;
         QVERIFY(cap.latencyMaxBatch < cap.latencySearchTop()); // vLLM: 43 of 68 in memory
         QCOMPARE(targetMarkers(), 1);
+        // The workload's own 16 sequences are marked too (the figures beside the chart are at
+        // the capacity batch, 43, the Summary's at 16).
+        bool workload = false;
+        for (QLineSeries *l : seriesOf<QLineSeries>(view->chart())) {
+            workload =
+                workload || (l->name() == "Your workload (16)" && l->points().first().x() == 16.0);
+        }
+        QVERIFY(workload);
         Scenario s = w.document()->scenario();
         s.engine.engine = Engine::Sglang;
         w.document()->edit(s, "Engine");

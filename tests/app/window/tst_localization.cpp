@@ -49,6 +49,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTabWidget>
+#include <QValueAxis>
+#include <QLogValueAxis>
 #include <QTranslator>
 
 #include <algorithm>
@@ -311,12 +314,37 @@ class TestLocalization : public QObject {
         QCOMPARE(rateKindText({RateKind::Reserved, {}}), QString("reserviert"));
         QCOMPARE(rateKindText({}), QString());
         // Chart axes write their numbers in German too (the tornado's "$0.05" read English).
+        // Every tab is shown once so that its charts are built; a localized axis needs a
+        // format with an explicit precision ("%.0f", "%.6g"): Qt Charts leaves "%g" and "%d"
+        // labels empty (the KV cache and GPU types axes lost every number).
+        for (QTabWidget *tabs : w.findChildren<QTabWidget *>()) {
+            for (int i = 0; i < tabs->count(); ++i) {
+                tabs->setCurrentIndex(i);
+                QCoreApplication::processEvents();
+            }
+        }
+        const QRegularExpression localizable(QStringLiteral("^([^%]*)%\\.(\\d+)([defgiEG])(.*)$"));
         const auto views = w.findChildren<QChartView *>();
         QVERIFY(views.size() >= 8);
+        int axes = 0;
         for (const QChartView *v : views) {
             QVERIFY2(v->chart()->localizeNumbers(), qPrintable(v->objectName()));
             QCOMPARE(v->chart()->locale().language(), QLocale::German);
+            for (const QAbstractAxis *a : v->chart()->axes()) {
+                QString format;
+                if (const auto *value = qobject_cast<const QValueAxis *>(a)) {
+                    format = value->labelFormat();
+                } else if (const auto *log = qobject_cast<const QLogValueAxis *>(a)) {
+                    format = log->labelFormat();
+                } else {
+                    continue;
+                }
+                ++axes;
+                QVERIFY2(format.isEmpty() || localizable.match(format).hasMatch(),
+                         qPrintable(v->objectName() + ": " + format));
+            }
         }
+        QVERIFY(axes >= 8);
     }
 
     // Alt+letter opens a menu: no label with a buddy field nor a button may take a menu's letter
