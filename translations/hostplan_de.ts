@@ -1909,6 +1909,10 @@ Höchstens %3 gleichzeitig</translation>
         <source>Starts short (%1 of %2 sequences)</source>
         <translation>Startet, hält %1 von %2 Sequenzen</translation>
     </message>
+    <message>
+        <source> | %1 copies carry the workload: %2/month</source>
+        <translation> | %1 Kopien tragen die Last: %2/Monat</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>

@@ -1909,6 +1909,10 @@ KVキャッシュ + 状態：GPU・シーケンスあたり %2
         <source>Starts short (%1 of %2 sequences)</source>
         <translation>起動するが不足（%2 シーケンス中 %1）</translation>
     </message>
+    <message>
+        <source> | %1 copies carry the workload: %2/month</source>
+        <translation> | %1 コピーで負荷を処理：%2/月</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>

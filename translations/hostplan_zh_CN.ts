@@ -1909,6 +1909,10 @@ KV 缓存 + 状态：每 GPU 每序列 %2
         <source>Starts short (%1 of %2 sequences)</source>
         <translation>可启动但不足（%2 个序列中的 %1 个）</translation>
     </message>
+    <message>
+        <source> | %1 copies carry the workload: %2/month</source>
+        <translation> | %1 个副本承载负载：%2/月</translation>
+    </message>
 </context>
 <context>
     <name>hostplan::ui::MemoryChart</name>

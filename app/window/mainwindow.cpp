@@ -7,6 +7,7 @@
 #include "views/compareview.h"
 #include "views/deployview.h"
 #include "document/formatting.h"
+#include "plan/decision.h"
 #include "document/languagemanager.h"
 #include "charts/gputypeschart.h"
 #include "panels/hardwarepanel.h"
@@ -477,6 +478,16 @@ void MainWindow::documentChanged() {
                                .arg(p->rentedGpus())
                                .arg(QString::fromStdString(p->gpu.id).toUpper(),
                                     usdText(p->rental.usdPerMonthScheduled), api));
+        // Where the workload takes more than one copy of the deployment (it starts short or
+        // serves part of the volume), the bill the recommendation weighs is theirs: said beside
+        // the one copy's month, so that the status bar does not show a second bill.
+        if (const std::uint32_t copies = workloadCopies(*p);
+            copies > 1 && p->fit.serves() && !gpuRateUnknown(*p)) {
+            m_verdict->setText(m_verdict->text() +
+                               tr(" | %1 copies carry the workload: %2/month")
+                                   .arg(copies)
+                                   .arg(usdText(copies * p->rental.usdPerMonthScheduled)));
+        }
         setTone(m_verdict, p->fit.fits ? Tone::Good : p->fit.startsShort ? Tone::Note : Tone::Bad);
         // The plan is back: its earlier error is stale.
         if (!m_shownError.isEmpty() && statusBar()->currentMessage() == m_shownError) {

@@ -6,12 +6,15 @@
 #include "charts/memorychart.h"
 #include "document/scenariodocument.h"
 #include "views/summaryview.h"
+#include "document/formatting.h"
+#include "plan/decision.h"
 #include "explorertestutil.h"
 #include "testutil.h"
 #include "viewtestutil.h"
 
 #include <QChart>
 #include <QComboBox>
+#include <QLabel>
 #include <QCheckBox>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -28,6 +31,29 @@ using namespace hostplan::explorertest;
 class TestMainWindow : public QObject {
     Q_OBJECT
   private slots:
+    // A plan that starts short at the workload's 64 sequences: the status bar gives the bill
+    // of the copies the workload takes beside one copy's month (it showed only $27,798 where the
+    // recommendation weighed 2 copies, $55,597).
+    void statusBarNamesTheCopies() {
+        MainWindow w;
+        Scenario s = w.document()->scenario();
+        s.workload.concurrency = 64;
+        w.document()->edit(s, QStringLiteral("Concurrency"));
+        const PlanResult &p = *w.document()->plan();
+        QVERIFY(p.fit.startsShort);
+        const std::uint32_t copies = workloadCopies(p);
+        QCOMPARE(copies, 2u);
+        const QString verdict = w.verdictLabel()->text();
+        QVERIFY2(verdict.startsWith("Starts short (57 of 64 sequences) on 8 x B300 | "),
+                 qPrintable(verdict));
+        QVERIFY2(verdict.endsWith(QString(" | 2 copies carry the workload: %1/month")
+                                      .arg(usdText(2 * p.rental.usdPerMonthScheduled))),
+                 qPrintable(verdict));
+        // One copy that carries it says nothing more.
+        w.document()->undoStack()->undo();
+        QVERIFY(!w.verdictLabel()->text().contains("copies"));
+    }
+
     void opensOnKimiK3() {
         MainWindow w;
         w.show();
