@@ -11,8 +11,10 @@ namespace hostplan::ui::reporttables {
 ReportTable costTable(const PlanResult &p) {
     ReportTable t;
     t.id = QStringLiteral("cost");
+    // Without a known rate every cost cell is unknown, not $0 (decided once for the table).
+    const bool noRate = gpuRateUnknown(p);
     t.title =
-        gpuRateUnknown(p)
+        noRate
             ? Report::tr("Rental cost of %1: unknown, no GPU-hour rate is known").arg(gpuLabel(p))
             : Report::tr("Rental cost of %1 at %2 per GPU-hour")
                   .arg(gpuLabel(p), rateText(p.usdPerGpuHour));
@@ -57,7 +59,7 @@ ReportTable costTable(const PlanResult &p) {
         // Cents for the hourly rate only; a day and longer are whole dollars like the totals.
         const bool cents = per.hours <= 1;
         auto money = [&](double v) {
-            return gpuRateUnknown(p) ? Report::tr("unknown") : cents ? usdCentsText(v) : usdText(v);
+            return noRate ? Report::tr("unknown") : cents ? usdCentsText(v) : usdText(v);
         };
         addRow(t,
                {per.label, groupedInt(std::uint64_t(std::llround(c.gpuHoursPerMonthAlwaysOn))),

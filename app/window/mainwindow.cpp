@@ -468,26 +468,26 @@ void MainWindow::documentChanged() {
         // Without an API price the API figures are NaN: say so rather than "n/a".
         const QString api =
             p->apiPriced ? tr("API %1/month").arg(usdText(p->apiUsdPerMonth)) : tr("no API price");
-        m_verdict->setText(tr("%1 on %2 x %3 | %4/month | %5")
-                               .arg(p->fit.fits ? tr("Fits")
-                                    : p->fit.startsShort
-                                        ? tr("Starts short (%1 of %2 sequences)")
-                                              .arg(groupedInt(p->fit.maxConcurrency))
-                                              .arg(groupedInt(p->scenario.workload.concurrency))
-                                        : tr("Does not fit"))
-                               .arg(p->rentedGpus())
-                               .arg(QString::fromStdString(p->gpu.id).toUpper(),
-                                    usdText(p->rental.usdPerMonthScheduled), api));
+        QString verdict =
+            tr("%1 on %2 x %3 | %4/month | %5")
+                .arg(p->fit.fits          ? tr("Fits")
+                     : p->fit.startsShort ? tr("Starts short (%1 of %2 sequences)")
+                                                .arg(groupedInt(p->fit.maxConcurrency))
+                                                .arg(groupedInt(p->scenario.workload.concurrency))
+                                          : tr("Does not fit"))
+                .arg(p->rentedGpus())
+                .arg(QString::fromStdString(p->gpu.id).toUpper(),
+                     usdText(p->rental.usdPerMonthScheduled), api);
         // Where the workload takes more than one copy of the deployment (it starts short or
         // serves part of the volume), the bill the recommendation weighs is theirs: said beside
         // the one copy's month, so that the status bar does not show a second bill.
         if (const std::uint32_t copies = workloadCopies(*p);
             copies > 1 && p->fit.serves() && !gpuRateUnknown(*p)) {
-            m_verdict->setText(m_verdict->text() +
-                               tr(" | %1 copies carry the workload: %2/month")
-                                   .arg(copies)
-                                   .arg(usdText(copies * p->rental.usdPerMonthScheduled)));
+            verdict += tr(" | %1 copies carry the workload: %2/month")
+                           .arg(copies)
+                           .arg(usdText(copies * p->rental.usdPerMonthScheduled));
         }
+        m_verdict->setText(verdict);
         setTone(m_verdict, p->fit.fits ? Tone::Good : p->fit.startsShort ? Tone::Note : Tone::Bad);
         // The plan is back: its earlier error is stale.
         if (!m_shownError.isEmpty() && statusBar()->currentMessage() == m_shownError) {

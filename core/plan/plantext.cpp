@@ -316,6 +316,9 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     }
     const bool aboveModelMax =
         p.model.maxContextTokens && w.contextTokens > p.model.maxContextTokens;
+    // The sequences of the context the KV room holds over all replicas (the start-up line's).
+    const std::uint64_t roomHolds =
+        std::uint64_t(p.memory.engineSequences) * std::max<std::uint32_t>(p.replicas, 1);
     out << "          max concurrency at " << groupedText(w.contextTokens)
         << " tokens: " << groupedText(p.fit.maxConcurrency)
         << (p.fit.maxConcurrency == 1 ? " sequence" : " sequences")
@@ -326,14 +329,10 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 ? std::string(" (the engine refuses a context above the model's maximum)")
             // The engine's running cap binds where the KV room holds more (the start-up line
             // counts the room's).
-            : std::uint64_t(p.memory.engineSequences) * std::max<std::uint32_t>(p.replicas, 1) >
-                    p.fit.maxConcurrency
+            : roomHolds > p.fit.maxConcurrency
                 ? " (the engine's running-sequence cap, " +
                       std::string(engineInfo(p.scenario.engine.engine).flags.maxSequences) +
-                      "; the KV room holds " +
-                      groupedText(std::uint64_t(p.memory.engineSequences) *
-                                  std::max<std::uint32_t>(p.replicas, 1)) +
-                      ")"
+                      "; the KV room holds " + groupedText(roomHolds) + ")"
                 : std::string())
         << "\n";
     out << "          memory floor (weights only): " << countText(p.fit.gpusFloor, "GPU")
