@@ -633,13 +633,13 @@ EngineKvLayout engineKvLayout(const EngineMemoryInput &in) {
     const bool sparse = sparseMlaModel(model);
     for (const auto &l : model.layers) {
         // A named stage holds the layers of each group in its range (layersInRange: those
-        // the import listed, else its share of the decoder layers; both groups of a parallel
-        // hybrid cover every layer); else the most loaded stage of an even split.
-        const std::uint32_t layers =
-            in.stageLayers && totalLayers
-                ? layersInRange(l, LayerRange{in.stageFirstLayer, in.stageLayers},
-                                std::uint32_t(totalLayers))
-                : std::uint32_t(ceilDiv(l.count, pp));
+        // the import listed, else its share; both groups of a parallel hybrid cover every
+        // layer); else the most loaded stage of an even split. KV-shared layers hold none.
+        const LayerRange range{in.stageFirstLayer, in.stageLayers};
+        const std::uint32_t layers = l.kvShared ? 0
+                                     : in.stageLayers && totalLayers
+                                         ? layersInRange(l, range, std::uint32_t(totalLayers))
+                                         : std::uint32_t(ceilDiv(l.count, pp));
         switch (l.kind) {
         case AttentionKind::MHA:
         case AttentionKind::GQA:

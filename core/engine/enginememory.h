@@ -703,7 +703,7 @@ struct EngineKvLayout {
 /// The layout of `in`: GQA heads split ceil(kv / tp) (at least 1), MLA latent
 /// (mlaCacheBytesPerToken plus indexerCacheBytesPerToken) replicated on every rank,
 /// linear-attention state split by heads (recurrent state in stateFormat, short-conv windows
-/// in bf16), and the draft layers apart.
+/// in bf16), and the draft layers apart; KV-shared layers (LayerGroup::kvShared) hold none.
 EngineKvLayout engineKvLayout(const EngineMemoryInput &in);
 
 /// Name of a start-up outcome for JSON: "starts", "weights_do_not_fit", "kv_pool_negative",

@@ -30,12 +30,29 @@ Result<std::uint64_t> rowBytes(const gguf::GgmlType &type, std::uint64_t element
 /// `n - 1` times as many sliding-window or recurrent layers, are interleaved as llama.cpp lays
 /// them out: the full-attention layer last in every period of n (hparams.set_swa_pattern(n),
 /// SWA when il % n < n - 1, for Gemma 2 / 3, gpt-oss, Llama 4; recurrent_layer_arr for
-/// Qwen3-Next, full when (il + 1) % n == 0; src/llama-model.cpp load_hparams). Any other mix
-/// stays in group order.
+/// Qwen3-Next, full when (il + 1) % n == 0; src/llama-model.cpp load_hparams). A spec whose
+/// groups list their layers (LayerGroup::ranges, one group per layer: Gemma 4's KV-shared
+/// layers beside the owning ones) takes that order. Any other mix stays in group order.
 std::vector<const LayerGroup *> layerOrder(const ModelSpec &m) {
     std::vector<const LayerGroup *> order;
     for (const LayerGroup &g : m.layers) {
         order.insert(order.end(), g.count, &g);
+    }
+    std::vector<const LayerGroup *> listed(order.size(), nullptr);
+    bool complete = !m.layers.empty();
+    for (const LayerGroup &g : m.layers) {
+        for (const LayerRun &r : g.ranges) {
+            for (std::uint64_t il = r.first; il < std::uint64_t(r.first) + r.count; ++il) {
+                complete = complete && il < listed.size() && listed[il] == nullptr;
+                if (complete) {
+                    listed[il] = &g;
+                }
+            }
+        }
+    }
+    if (complete && std::none_of(listed.begin(), listed.end(),
+                                 [](const LayerGroup *g) { return g == nullptr; })) {
+        return listed;
     }
     if (m.layers.size() != 2) {
         return order;
@@ -123,6 +140,12 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
         } else {
             c.cells = kv.context;
             c.cellsRead = perSlot;
+        }
+        if (g.kvShared) {
+            // A layer that reads an earlier layer's cache has none of its own (llama_kv_cache
+            // skips !hparams.has_kv(il), "layer N: does not have KV cache";
+            // src/llama-kv-cache.cpp @ 3514e9f6) but reads that one's cells each step.
+            c.cells = 0;
         }
         return c;
     };

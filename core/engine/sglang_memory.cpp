@@ -119,10 +119,11 @@ std::uint64_t sglangMlaAbsorbedBytes(const EngineMemoryInput &in, const Pipeline
 constexpr double kSwaFullTokensRatio = 0.8;
 constexpr double kMambaFullMemoryRatio = 0.9;
 
-/// model_config.py is_hybrid_swa_model, by config model_type.
+/// model_config.py is_hybrid_swa_model, by config model_type (Gemma 4: configs/model_config.py
+/// @ 001adf56, Gemma4ForCausalLM and Gemma4ForConditionalGeneration).
 bool sglangHybridSwa(const ModelSpec &m) {
-    constexpr std::array<std::string_view, 5> kTypes = {"gpt_oss", "llama4", "llama4_text",
-                                                        "mimo_v2_flash", "step3p5"};
+    constexpr std::array<std::string_view, 7> kTypes = {
+        "gpt_oss", "llama4", "llama4_text", "mimo_v2_flash", "step3p5", "gemma4", "gemma4_text"};
     return std::find(kTypes.begin(), kTypes.end(), m.architecture) != kTypes.end();
 }
 
@@ -132,31 +133,42 @@ std::uint64_t sglangCellBytes(const EngineKvLayout &k) {
     return k.attentionBytesPerToken() - k.mlaLayoutExtraPerToken;
 }
 
-/// `in` with, where some MLA layers cache a sparse-attention indexer key and others do not
-/// (GLM-5.2's shared layers), a copy of the model in `storage` whose every MLA layer caches it:
-/// SGLang's DSA pool sizes its cell with the indexer on every layer and allocates an index-K
-/// buffer for each (model_executor/pool_configurator.py @ 003fca80 _compute_cell_size:
-/// indexer size x effective_num_layers; _build_dsa_kv_pool layer_num), and builds an Indexer on
-/// every layer (deepseek_common/v32_mixin.py @ 2c48875 init_v32_attention), though shared
-/// layers never run it. Otherwise `in` unchanged.
-EngineMemoryInput indexerOnEveryLayer(const EngineMemoryInput &in, ModelSpec &storage) {
+/// `in` with the layers as SGLang's pools hold them, in a copy of the model in `storage` where
+/// either rule changes something (otherwise `in` unchanged):
+/// - where some MLA layers cache a sparse-attention indexer key and others do not (GLM-5.2's
+///   shared layers), every MLA layer caches it: SGLang's DSA pool sizes its cell with the
+///   indexer on every layer and allocates an index-K buffer for each
+///   (model_executor/pool_configurator.py @ 003fca80 _compute_cell_size: indexer size x
+///   effective_num_layers; _build_dsa_kv_pool layer_num), and builds an Indexer on every layer
+///   (deepseek_common/v32_mixin.py @ 2c48875 init_v32_attention), though shared layers never
+///   run it;
+/// - KV-shared layers (LayerGroup::kvShared) own a cache: the pool has a buffer for each of
+///   num_attention_layers = num_hidden_layers (configs/model_config.py @ 001adf56
+///   _derive_model_shapes; get_hybrid_layer_ids lists Gemma 4's layers by layer_types), while
+///   the shared layers' RadixAttention reads the target layer's (models/gemma3n_causal.py @
+///   184c9526 Gemma3nAttention, save_kv_cache=False).
+EngineMemoryInput sglangCacheLayers(const EngineMemoryInput &in, ModelSpec &storage) {
     const ModelSpec &m = *in.model;
     std::uint32_t dim = 0;
     bool partial = false;
+    bool shared = false;
     for (const LayerGroup &l : m.layers) {
         if (l.kind == AttentionKind::MLA && l.compressRatio == 0) {
             dim = std::max(dim, l.indexerHeadDim);
             partial = partial || l.indexerHeadDim == 0;
         }
+        shared = shared || l.kvShared;
     }
-    if (dim == 0 || !partial) {
+    const bool indexer = dim > 0 && partial;
+    if (!indexer && !shared) {
         return in;
     }
     storage = m;
     for (LayerGroup &l : storage.layers) {
-        if (l.kind == AttentionKind::MLA && l.compressRatio == 0) {
+        if (indexer && l.kind == AttentionKind::MLA && l.compressRatio == 0) {
             l.indexerHeadDim = dim;
         }
+        l.kvShared = false;
     }
     EngineMemoryInput out = in;
     out.model = &storage;
@@ -192,7 +204,7 @@ class SglangMemory final : public EngineMemoryModel {
     /// most weights, with that shared token count; `stages` lists every rank.
     EngineMemoryTerms terms(const EngineMemoryInput &given) const override {
         ModelSpec storage;
-        const EngineMemoryInput in = indexerOnEveryLayer(given, storage);
+        const EngineMemoryInput in = sglangCacheLayers(given, storage);
         const std::uint32_t pp = std::max<std::uint32_t>(in.pp, 1);
         if (pp == 1) {
             return rankTerms(in, PipelineStage{}, std::nullopt);

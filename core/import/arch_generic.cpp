@@ -291,7 +291,19 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     const u64 nSoftmax = L - nLinear - nConv;
     const u64 window = c.countOr("sliding_window", 0, kMaxContext, 0);
     const u64 chunk = c.countOr("attention_chunk_size", 0, kMaxContext, 0);
+    const std::vector<bool> kvShared = kvSharedLayers(c, kinds);
+    const u64 nShared = u64(std::count(kvShared.begin(), kvShared.end(), true));
+    if (nShared > 0) {
+        b.note(std::to_string(nShared) + " of " + std::to_string(L) +
+               " layers read the KV cache of the last earlier layer of their kind (" +
+               c.field("num_kv_shared_layers") +
+               "): vLLM and llama.cpp give them no cache of their own, SGLang allocates one "
+               "per layer");
+    }
     if (c.has("kv_lora_rank")) {
+        if (nShared > 0) {
+            fail(c.field("num_kv_shared_layers"), "is not read for MLA layers");
+        }
         const MlaShape mla = readMla(c);
         addMlaAttention(c, b, l0 + "self_attn.", mla, nSoftmax, false);
         std::vector<bool> indexed(L, false);
@@ -387,17 +399,17 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
                 if (window == 0) {
                     fail(c.field("sliding_window"), "missing for sliding_attention layers");
                 }
-                b.addSoftmaxLayer(shapes[i].heads, shapes[i].kv, shapes[i].hd, window);
+                b.addSoftmaxLayer(shapes[i].heads, shapes[i].kv, shapes[i].hd, window, kvShared[i]);
                 break;
             case LayerKind::Chunked:
                 if (chunk == 0) {
                     fail(c.field("attention_chunk_size"), "missing for chunked_attention layers");
                 }
                 // A chunk's keys are at most attention_chunk_size tokens: a window's bound.
-                b.addSoftmaxLayer(shapes[i].heads, shapes[i].kv, shapes[i].hd, chunk);
+                b.addSoftmaxLayer(shapes[i].heads, shapes[i].kv, shapes[i].hd, chunk, kvShared[i]);
                 break;
             case LayerKind::Full:
-                b.addSoftmaxLayer(shapes[i].heads, shapes[i].kv, shapes[i].hd, 0);
+                b.addSoftmaxLayer(shapes[i].heads, shapes[i].kv, shapes[i].hd, 0, kvShared[i]);
                 break;
             }
         }
@@ -460,7 +472,16 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     const char *moeInterKey = c.has("moe_intermediate_size")      ? "moe_intermediate_size"
                               : c.has("expert_intermediate_size") ? "expert_intermediate_size"
                                                                   : "intermediate_size";
-    b.setPieceLayers(layersWhere(L, [&](u64 i) { return parallelMlp || !moe[i]; }));
+    // Gemma 4's use_double_wide_mlp: the KV-shared layers' dense MLP is twice as wide (vLLM
+    // gemma4.py @ 001cabc1 Gemma4DecoderLayer layer_intermediate_size).
+    const bool doubleWide = c.flag("use_double_wide_mlp", false);
+    const auto isDense = [&](u64 i) { return parallelMlp || !moe[i]; };
+    const auto isWide = [&](u64 i) { return doubleWide && kvShared[i] && isDense(i); };
+    u64 wideLayers = 0;
+    for (u64 i = 0; i < L; ++i) {
+        wideLayers += isWide(i) ? 1 : 0;
+    }
+    b.setPieceLayers(layersWhere(L, [&](u64 i) { return isDense(i) && !isWide(i); }));
     if (denseLayers > 0) {
         // The dense layers' width: dense_intermediate_size (MiniMax-M3) where given, else
         // intermediate_size_mlp (Llama 4) when intermediate_size is the experts'.
@@ -479,9 +500,18 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         if (c.flag("block_auto_adjust_ff_dim", false)) {
             inter = lfm2FfWidth(c, inter);
         }
-        addMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj",
-               fam.linearBiases ? "fc1" : "up_proj", fam.linearBiases ? "fc2" : "down_proj", inter,
-               denseLayers, denseLayers);
+        if (denseLayers > wideLayers) {
+            addMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj",
+                   fam.linearBiases ? "fc1" : "up_proj", fam.linearBiases ? "fc2" : "down_proj",
+                   inter, denseLayers - wideLayers, denseLayers - wideLayers);
+        }
+        if (wideLayers > 0) {
+            b.setPieceLayers(layersWhere(L, isWide));
+            addMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj", "up_proj",
+                   "down_proj", checkedMul(2, inter, c.field("intermediate_size")), wideLayers,
+                   wideLayers);
+            b.setPieceLayers(layersWhere(L, isDense));
+        }
         if (fam.linearBiases) {
             b.small(l0 + "mlp.fc1.bias", inter, denseLayers);
             b.small(l0 + "mlp.fc2.bias", H, denseLayers);
@@ -593,6 +623,7 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         b.note("estimated: tie_word_embeddings is absent; lm_head is counted as its own tensor");
     }
     addEmbeddings(b, tied);
+    addPerLayerEmbeddings(c, b);
     if (fam.linearBiases) {
         // Phi's lm_head has a bias whether or not its weight is tied (transformers
         // modeling_phi.py); vLLM's PhiForCausalLM asserts an untied one (phi.py, "lm_head use

@@ -45,15 +45,19 @@ void addEmbeddings(const ConfigReader &c, ModelBuilder &b) {
     addEmbeddings(b, c.flag("tie_word_embeddings", false));
 }
 
-void addEmbeddings(ModelBuilder &b, bool tied) {
-    const std::string &p = b.modulePrefix();
-    const ModelDimensions &d = b.dimensions();
+std::string innerModelPrefix(const ModelBuilder &b) {
     // transformers' multimodal layout keeps the text model's own modules under
     // "model.language_model." and lm_head at the top; a "language_model." wrapper (Kimi)
     // holds a whole causal LM, lm_head included.
-    const bool hfWrapped = p == "model.language_model.";
-    const std::string inner = hfWrapped ? p : p + "model.";
-    const std::string head = hfWrapped ? std::string("lm_head") : p + "lm_head";
+    const std::string &p = b.modulePrefix();
+    return p == "model.language_model." ? p : p + "model.";
+}
+
+void addEmbeddings(ModelBuilder &b, bool tied) {
+    const std::string &p = b.modulePrefix();
+    const ModelDimensions &d = b.dimensions();
+    const std::string inner = innerModelPrefix(b);
+    const std::string head = inner == p ? std::string("lm_head") : p + "lm_head";
     if (tied) {
         // One tensor serves as both: it is a matmul per token, so it counts as lm_head and
         // is active; activeParamsWithEmbedding then equals activeParams.

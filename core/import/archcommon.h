@@ -26,6 +26,10 @@ const char *firstKey(const ConfigReader &c, std::initializer_list<const char *> 
 /// max_position_embeddings (else model_max_length, else 0 = unknown) into the builder.
 void readCommon(const ConfigReader &c, ModelBuilder &b);
 
+/// The prefix of the text model's own modules (embed_tokens, norm): the builder's module prefix
+/// when it is transformers' multimodal "model.language_model.", else that prefix + "model.".
+std::string innerModelPrefix(const ModelBuilder &b);
+
 /// Input embedding [vocab, hidden] (not active: a row gather), lm_head [vocab, hidden] (or one
 /// tied tensor, active, with tie_word_embeddings) and the final norm.
 void addEmbeddings(const ConfigReader &c, ModelBuilder &b);

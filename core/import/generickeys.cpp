@@ -61,6 +61,9 @@ const std::set<std::string> &understoodKeys() {
         "use_second_mlp_block", "expert_intermediate_size",
         // Step 3.5 / 3.7's shared MLP width (read with n_shared_experts).
         "share_expert_dim",
+        // Gemma 3n / Gemma 4 KV-shared layers and per-layer embeddings (genericlayers.h).
+        "num_kv_shared_layers", "use_double_wide_mlp", "hidden_size_per_layer_input",
+        "vocab_size_per_layer_input",
         // transformers' generation defaults (PretrainedConfig), no tensor's shape:
         "num_beams", "num_beam_groups", "num_return_sequences", "no_repeat_ngram_size",
         "encoder_no_repeat_ngram_size", "chunk_size_feed_forward", "max_length", "min_length"};
@@ -158,12 +161,6 @@ void noteUnreadKeys(const ConfigReader &c, ModelBuilder &b) {
         const std::string &k = it.key();
         if (understoodKeys().count(k) || !sizeLikeName(k) || !meaningful(it.value()) ||
             k.find("token") != std::string::npos || k.find("dropout") != std::string::npos) {
-            continue;
-        }
-        // Per-layer input embeddings (Gemma 3n) exist only with a width for them: Gemma 4
-        // writes the vocabulary with hidden_size_per_layer_input 0.
-        if (k == "vocab_size_per_layer_input" && c.has("hidden_size_per_layer_input") &&
-            !meaningful(*c.get("hidden_size_per_layer_input"))) {
             continue;
         }
         b.note("estimated: " + c.field(k) +

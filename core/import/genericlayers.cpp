@@ -256,6 +256,59 @@ u64 lfm2FfWidth(const ConfigReader &c, u64 inter) {
     return inter;
 }
 
+std::vector<bool> kvSharedLayers(const ConfigReader &c, const std::vector<LayerKind> &kinds) {
+    const u64 L = kinds.size();
+    std::vector<bool> shared(L, false);
+    const u64 n = c.countOr("num_kv_shared_layers", 0, kMaxLayers, 0);
+    if (n == 0) {
+        return shared;
+    }
+    if (n >= L) {
+        fail(c.field("num_kv_shared_layers"),
+             std::to_string(n) + " of " + std::to_string(L) +
+                 " layers leaves no layer to own the cache they would share");
+    }
+    const u64 first = L - n;
+    for (u64 i = first; i < L; ++i) {
+        const bool softmax = kinds[i] == LayerKind::Full || kinds[i] == LayerKind::Sliding ||
+                             kinds[i] == LayerKind::Chunked;
+        const bool owner = std::find(kinds.begin(), kinds.begin() + std::ptrdiff_t(first),
+                                     kinds[i]) != kinds.begin() + std::ptrdiff_t(first);
+        if (!softmax || !owner) {
+            fail(c.field("num_kv_shared_layers"),
+                 "layer " + std::to_string(i) +
+                     (softmax ? " has no earlier layer of its kind whose cache it could read"
+                              : " is not softmax attention, so it has no KV cache to share"));
+        }
+        shared[i] = true;
+    }
+    return shared;
+}
+
+u64 addPerLayerEmbeddings(const ConfigReader &c, ModelBuilder &b) {
+    const u64 P = c.countOr("hidden_size_per_layer_input", 0, kMaxHidden, 0);
+    if (P == 0) {
+        return 0;
+    }
+    const ModelDimensions &d = b.dimensions();
+    const u64 H = d.hidden, L = d.layers;
+    const u64 vocab = c.countOr("vocab_size_per_layer_input", d.vocab, kMaxVocab, 1);
+    const u64 width = checkedMul(L, P, c.field("hidden_size_per_layer_input"));
+    const std::string inner = innerModelPrefix(b);
+    b.tensor(kPerLayerEmbeddingGroup, GroupRole::Embedding, Placement::Sharded,
+             inner + "embed_tokens_per_layer", vocab, width, 1, 0);
+    b.linear("per-layer inputs", GroupRole::Other, Placement::Sharded,
+             inner + "per_layer_model_projection", width, H, 1, 1);
+    b.small(inner + "per_layer_projection_norm", P, 1);
+    const std::string l0 = b.layerModule(0);
+    b.linear("per-layer inputs", GroupRole::Other, Placement::Replicated,
+             l0 + "per_layer_input_gate", P, H, L, L);
+    b.linear("per-layer inputs", GroupRole::Other, Placement::Replicated,
+             l0 + "per_layer_projection", H, P, L, L);
+    b.small(l0 + "post_per_layer_input_norm", H, L);
+    return P;
+}
+
 std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {
     std::vector<bool> moe(L, true);
     if (c.has("moe_layers")) {

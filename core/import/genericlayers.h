@@ -96,6 +96,25 @@ std::uint64_t addShortConv(const ConfigReader &c, ModelBuilder &b, std::uint64_t
 /// block_ffn_dim_multiplier, that many times it rounded up to block_multiple_of.
 std::uint64_t lfm2FfWidth(const ConfigReader &c, std::uint64_t inter);
 
+/// Which layers read an earlier layer's KV cache instead of their own (LayerGroup::kvShared):
+/// with num_kv_shared_layers n > 0 (Gemma 3n, Gemma 4 E-series), the last n of the layers, each
+/// reading the last layer before them of its own kind (vLLM gemma4.py @ 001cabc1
+/// Gemma4Attention: first shared layer = num_hidden_layers - n, target = the last earlier
+/// layer of the same layer_types entry). All false when the key is absent or 0. Refused,
+/// naming the key: n >= the layer count (no layer would own a cache; vLLM finds no target),
+/// or a shared layer with no earlier owning layer of its kind, or one that is not softmax
+/// attention.
+std::vector<bool> kvSharedLayers(const ConfigReader &c, const std::vector<LayerKind> &kinds);
+
+/// Gemma 3n / Gemma 4 per-layer embeddings (PLE), when hidden_size_per_layer_input P > 0 (vLLM
+/// gemma4.py @ 001cabc1 Gemma4Model, Gemma4DecoderLayer; transformers Gemma3nTextModel): the
+/// table embed_tokens_per_layer [vocab_size_per_layer_input (else vocab_size), L x P], a row
+/// gather kept as an Embedding group of its own (kPerLayerEmbeddingGroup; llama.cpp keeps it
+/// on the CPU beside token_embd as an input tensor), per_layer_model_projection [L x P, H] and
+/// per_layer_projection_norm [P]; in each of the L layers per_layer_input_gate [P, H],
+/// per_layer_projection [H, P] and post_per_layer_input_norm [H]. Returns P (0: none added).
+std::uint64_t addPerLayerEmbeddings(const ConfigReader &c, ModelBuilder &b);
+
 /// Which of the `L` layers hold routed experts: moe_layers, mlp_layer_types, else
 /// first_k_dense_replace (LFM2-MoE: num_dense_layers), decoder_sparse_step,
 /// interleave_moe_layer_step, moe_layer_freq (an integer or a 0/1 list), mlp_only_layers,

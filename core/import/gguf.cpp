@@ -243,6 +243,13 @@ std::string tensorField(std::uint64_t i, const std::string &name) {
 TensorInfo readTensorInfo(Cursor &c, std::uint64_t i) {
     TensorInfo t;
     t.name = c.string(tensorField(i, "") + ".name");
+    // ggml's reader refuses a name of GGML_MAX_NAME (64) bytes or more, "tensor name is too
+    // long" (ggml/src/gguf.cpp gguf_init_from_file_impl), so llama.cpp cannot open the file.
+    if (t.name.size() >= 64) {
+        throw Malformed{tensorField(i, "") + ".name",
+                        "a name of " + std::to_string(t.name.size()) +
+                            " bytes; ggml refuses tensor names of 64 bytes or more"};
+    }
     const std::string field = tensorField(i, t.name);
     const auto nDims = c.read<std::uint32_t>(field + ".n_dims");
     if (nDims == 0 || nDims > kMaxDims) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 
 namespace hostplan {
 
@@ -54,6 +55,58 @@ std::string unknownGgufArchitectureNote(std::string_view arch) {
            "' is not an architecture llama.cpp names (src/llama-arch.cpp @ 00395eb2): llama.cpp "
            "refuses the file (\"unknown model architecture\") unless a newer build adds it; "
            "HostPlan sizes it from the generic GGUF keys";
+}
+
+bool isPerLayerEmbeddingTensor(std::string_view name) {
+    return name.starts_with("per_layer_token_embd.");
+}
+
+bool expertOverrideTensor(std::string_view name) {
+    constexpr std::string_view ffn = ".ffn_";
+    for (auto at = name.find(ffn); at != std::string_view::npos; at = name.find(ffn, at + 1)) {
+        const std::string_view rest = name.substr(at + ffn.size());
+        for (const std::string_view kind : {"up_", "down_", "gate_", "gate_up_"}) {
+            if (rest.starts_with(kind)) {
+                const std::string_view tail = rest.substr(kind.size());
+                if (tail.starts_with("exps") || tail.starts_with("chexps")) {
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+GroupRole ggufTensorRole(const std::string &n, std::size_t dims) {
+    const auto has = [&](const char *s) { return n.find(s) != std::string::npos; };
+    if ((n.rfind("token_embd.", 0) == 0 || isPerLayerEmbeddingTensor(n)) && !has("norm")) {
+        return GroupRole::Embedding;
+    }
+    if (n.rfind("output.", 0) == 0) {
+        return GroupRole::LmHead;
+    }
+    if (n.rfind("v.", 0) == 0 || n.rfind("mm.", 0) == 0 || n.rfind("a.", 0) == 0) {
+        return GroupRole::Vision;
+    }
+    if (has("_exps") && !has("_norm")) {
+        return GroupRole::RoutedExperts;
+    }
+    if (has("_shexp")) {
+        return GroupRole::SharedExperts;
+    }
+    if (has("ffn_gate_inp") || has("exp_probs")) {
+        return GroupRole::MoeOther;
+    }
+    if (dims == 1 || has("norm")) {
+        return GroupRole::Norms;
+    }
+    if (has(".attn_") || has(".ssm_") || has(".time_mix") || has(".shortconv")) {
+        return GroupRole::Attention;
+    }
+    if (has(".ffn_")) {
+        return GroupRole::DenseMlp;
+    }
+    return GroupRole::Other;
 }
 
 } // namespace hostplan

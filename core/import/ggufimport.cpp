@@ -121,63 +121,6 @@ std::optional<std::uint64_t> layerOf(const std::string &name) {
     return n;
 }
 
-/// Whether llama.cpp's expert override matches tensor `name`: --n-cpu-moe and --cpu-moe push
-/// the pattern "\\.ffn_(up|down|gate|gate_up)_(ch|)exps" (LLM_FFN_EXPS_REGEX, common/common.h @
-/// 001d906a6d86e2490e394361e7cc6f478b100088, read), prefixed with "blk\\.N" per block, and the
-/// loader takes an override whose pattern std::regex_search finds anywhere in the name
-/// (src/llama-model.cpp @ a5410f046c01d01330c8a42f13b64a211fedf2c3 load_tensors, read). So it
-/// matches the routed experts, fused gate+up experts and GroveMoE's chunk experts (_chexps), each
-/// with its .bias / .scale, but not ffn_norm_exps (src/llama-arch.cpp @
-/// 00395eb285c7c6821ff372e3ca41dae9da33c2c7) or shared experts (_shexp).
-bool expertOverrideTensor(std::string_view name) {
-    constexpr std::string_view ffn = ".ffn_";
-    for (auto at = name.find(ffn); at != std::string_view::npos; at = name.find(ffn, at + 1)) {
-        const std::string_view rest = name.substr(at + ffn.size());
-        for (const std::string_view kind : {"up_", "down_", "gate_", "gate_up_"}) {
-            if (rest.starts_with(kind)) {
-                const std::string_view tail = rest.substr(kind.size());
-                if (tail.starts_with("exps") || tail.starts_with("chexps")) {
-                    return true;
-                }
-            }
-        }
-    }
-    return false;
-}
-
-GroupRole roleOf(const gguf::TensorInfo &t) {
-    const std::string &n = t.name;
-    const auto has = [&](const char *s) { return n.find(s) != std::string::npos; };
-    if (n.rfind("token_embd.", 0) == 0 && !has("norm")) {
-        return GroupRole::Embedding;
-    }
-    if (n.rfind("output.", 0) == 0) {
-        return GroupRole::LmHead;
-    }
-    if (n.rfind("v.", 0) == 0 || n.rfind("mm.", 0) == 0 || n.rfind("a.", 0) == 0) {
-        return GroupRole::Vision;
-    }
-    if (has("_exps") && !has("_norm")) {
-        return GroupRole::RoutedExperts;
-    }
-    if (has("_shexp")) {
-        return GroupRole::SharedExperts;
-    }
-    if (has("ffn_gate_inp") || has("exp_probs")) {
-        return GroupRole::MoeOther;
-    }
-    if (t.dims.size() == 1 || has("norm")) {
-        return GroupRole::Norms;
-    }
-    if (has(".attn_") || has(".ssm_") || has(".time_mix") || has(".shortconv")) {
-        return GroupRole::Attention;
-    }
-    if (has(".ffn_")) {
-        return GroupRole::DenseMlp;
-    }
-    return GroupRole::Other;
-}
-
 /// The NumberFormat closest to a ggml type, for labels and what-ifs only (exact bytes: tensors).
 NumberFormat approxFormat(const gguf::GgmlType &t) {
     const std::string n(t.name);
@@ -290,9 +233,18 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
                           "missing or 0: falcon-h1 keeps a Mamba-2 state in every layer, sized "
                           "from it"};
     }
+    // Layers from n_layer_kv_from_start on read an earlier layer's cache (LayerGroup::kvShared):
+    // n_layer - attention.shared_kv_layers (Gemma 4), 20 for Gemma 3n, set in code
+    // (src/llama-model.cpp @ 00395eb2 load_hparams; has_kv(il) in src/llama-hparams.cpp).
+    const std::uint64_t sharedKv =
+        r.bounded("attention.shared_kv_layers", 0, layers ? layers - 1 : 0);
+    const std::uint64_t kvFrom = sharedKv > 0 && sharedKv < layers  ? layers - sharedKv
+                                 : arch == "gemma3n" && layers > 20 ? 20
+                                                                    : layers;
     for (std::uint64_t il = 0; il < layers; ++il) {
         LayerGroup g;
         g.count = 1;
+        g.kvShared = il >= kvFrom;
         const std::uint64_t qHeads = r.perLayer("attention.head_count", il, layers, heads);
         if (qHeads > 65536) {
             throw ImportError{r.key("attention.head_count"), std::to_string(qHeads) + " on layer " +
@@ -376,9 +328,9 @@ void addLayers(const MetaReader &r, const gguf::Header &h, const std::string &ar
         }
         const auto same = [](const LayerGroup &a, const LayerGroup &b) {
             return std::tie(a.kind, a.qHeads, a.kvHeads, a.headDim, a.vHeadDim, a.kvLoraRank,
-                            a.ropeDim, a.window, a.stateElements, a.convElements) ==
+                            a.ropeDim, a.window, a.stateElements, a.convElements, a.kvShared) ==
                    std::tie(b.kind, b.qHeads, b.kvHeads, b.headDim, b.vHeadDim, b.kvLoraRank,
-                            b.ropeDim, b.window, b.stateElements, b.convElements);
+                            b.ropeDim, b.window, b.stateElements, b.convElements, b.kvShared);
         };
         if (!spec.layers.empty() && same(spec.layers.back(), g)) {
             ++spec.layers.back().count;
@@ -419,11 +371,10 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
     spec.layerExpertBytes.assign(layers, 0);
     spec.layerLargestTensor.assign(layers, 0);
     spec.layerLargestExpertTensor.assign(layers, 0);
-    std::map<std::pair<GroupRole, std::uint32_t>, std::size_t> index;
+    std::map<std::tuple<GroupRole, std::uint32_t, bool>, std::size_t> index;
     std::vector<std::uint64_t> expertElements(layers, 0);
-    std::uint64_t extraLayerTensors = 0;
     for (const auto &t : h.tensors) {
-        GroupRole role = roleOf(t);
+        GroupRole role = ggufTensorRole(t.name, t.dims.size());
         if (role == GroupRole::RoutedExperts && (t.dims.empty() || t.dims.back() != routed)) {
             throw ImportError{
                 "tensor_infos '" + cutText(t.name, 80) + "'",
@@ -434,8 +385,14 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
         // The unit llama.cpp loads it with (llamaCppWeights places the bytes the same way).
         FileTensor where{t.offset, t.bytes, t.part, 0, FileTensor::Unit::Output};
         if (il && *il >= layers) {
-            role = GroupRole::Other; // nextn / MTP layers llama.cpp does not run
-            ++extraLayerTensors;
+            // llama.cpp creates the tensors of blocks below block_count only (the converters
+            // count nextn / MTP blocks in it) and refuses a file with others
+            // (llama_model_loader::done_getting_tensors, "wrong number of tensors").
+            throw ImportError{"tensor_infos '" + cutText(t.name, 80) + "'",
+                              "block " + std::to_string(*il) + ", but " + r.key("block_count") +
+                                  " is " + std::to_string(layers) +
+                                  " (llama.cpp loads blocks below it and refuses the file: "
+                                  "\"wrong number of tensors\")"};
         } else if (il) {
             // The bytes --n-cpu-moe moves to system RAM, by llama.cpp's own pattern.
             const bool moved = expertOverrideTensor(t.name);
@@ -455,11 +412,13 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
             where.unit = FileTensor::Unit::None;
         }
         spec.fileTensors.push_back(where);
-        const auto key = std::make_pair(role, t.type->id);
+        const bool perLayerInput = isPerLayerEmbeddingTensor(t.name);
+        const auto key = std::make_tuple(role, t.type->id, perLayerInput);
         auto it = index.find(key);
         if (it == index.end()) {
             TensorGroup g;
-            g.name = groupLabel(role) + " (" + std::string(t.type->name) + ")";
+            g.name = perLayerInput ? std::string(kPerLayerEmbeddingGroup)
+                                   : groupLabel(role) + " (" + std::string(t.type->name) + ")";
             g.role = role;
             g.format = approxFormat(*t.type);
             g.linear = role != GroupRole::Norms && role != GroupRole::Embedding;
@@ -485,11 +444,6 @@ void addTensors(const MetaReader &r, const gguf::Header &h, std::uint64_t layers
                                                                " (llama.cpp stops at the missing "
                                                                "tensor)"};
         }
-    }
-    if (extraLayerTensors) {
-        spec.notes.push_back(std::to_string(extraLayerTensors) +
-                             " tensors of layers past block_count (MTP / nextn) counted as "
-                             "'other'");
     }
     std::uint64_t moeLayers = 0;
     std::uint64_t perExpert = 0;

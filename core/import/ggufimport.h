@@ -17,8 +17,8 @@
 // (input embedding, kept on the CPU by llama.cpp), output (LM head; absent when tied),
 // blk.N.*_exps (routed experts), *_shexp (shared experts), ffn_gate_inp / exp_probs_b
 // (router), blk.N.attn_* / ssm_* (attention), blk.N.ffn_* (dense MLP), 1-D tensors and *norm*
-// (norms). Tensors of layers at or past block_count (DeepSeek's nextn / MTP layer) go to
-// "other" and are named in a note.
+// (norms). A tensor of a block at or past block_count is refused, as llama.cpp's loader
+// refuses it ("wrong number of tensors"); converters count nextn / MTP blocks in block_count.
 #pragma once
 
 #include "import/gguf.h"

@@ -53,7 +53,8 @@ std::vector<LayerGroup> mergeLayers(const std::vector<LayerGroup> &perLayer,
                    g.kvLoraRank == l.kvLoraRank && g.ropeDim == l.ropeDim && g.window == l.window &&
                    g.stateElements == l.stateElements && g.convElements == l.convElements &&
                    g.stateHeads == l.stateHeads && g.stateGroups == l.stateGroups &&
-                   g.indexerHeadDim == l.indexerHeadDim && g.compressRatio == l.compressRatio;
+                   g.indexerHeadDim == l.indexerHeadDim && g.compressRatio == l.compressRatio &&
+                   g.kvShared == l.kvShared;
         });
         if (it == out.end()) {
             out.push_back(l);
@@ -441,7 +442,8 @@ void ModelBuilder::router(const std::string &module, u64 experts, u64 hidden, u6
                   experts, hidden, count, count));
 }
 
-void ModelBuilder::addSoftmaxLayer(u64 qHeads, u64 kvHeads, u64 headDim, u64 window) {
+void ModelBuilder::addSoftmaxLayer(u64 qHeads, u64 kvHeads, u64 headDim, u64 window,
+                                   bool kvShared) {
     LayerGroup g;
     g.kind = window > 0          ? AttentionKind::SlidingWindow
              : kvHeads == qHeads ? AttentionKind::MHA
@@ -451,6 +453,7 @@ void ModelBuilder::addSoftmaxLayer(u64 qHeads, u64 kvHeads, u64 headDim, u64 win
     g.kvHeads = narrow(kvHeads, "num_key_value_heads");
     g.headDim = narrow(headDim, "head_dim");
     g.window = narrow(window, "sliding_window");
+    g.kvShared = kvShared;
     addLayer(g);
 }
 

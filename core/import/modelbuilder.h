@@ -141,9 +141,10 @@ class ModelBuilder {
 
     // --- Layers, one call per decoder layer in order -------------------------------------------
 
-    /// Softmax attention: MHA / GQA / MQA by the head counts, or SlidingWindow when window > 0.
+    /// Softmax attention: MHA / GQA / MQA by the head counts, or SlidingWindow when window > 0;
+    /// `kvShared`: the layer reads an earlier layer's cache (LayerGroup::kvShared).
     void addSoftmaxLayer(std::uint64_t qHeads, std::uint64_t kvHeads, std::uint64_t headDim,
-                         std::uint64_t window);
+                         std::uint64_t window, bool kvShared = false);
     /// MLA: caches kvLora + rope elements per token; the latent acts as one KV head shared by
     /// all query heads (kvHeads = 1, replicated under TP). qkDim is nope + rope. `indexerDim`:
     /// the width of the sparse-attention indexer key this layer caches (0: none).

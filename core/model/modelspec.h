@@ -100,6 +100,11 @@ struct FileTensor {
     Unit unit = Unit::None;
 };
 
+/// The name of the Embedding group that holds per-layer input embeddings (Gemma 3n / Gemma 4
+/// embed_tokens_per_layer, GGUF per_layer_token_embd) beside the token embedding: a row gather
+/// like it, but not the token embedding a tied LM head stands for.
+inline constexpr const char *kPerLayerEmbeddingGroup = "per-layer embeddings";
+
 /// A set of tensors that share a role, a number format and a placement.
 struct TensorGroup {
     std::string name; ///< e.g. "routed experts", "attention"
@@ -172,6 +177,15 @@ struct LayerGroup {
     /// one compressed entry per compressRatio tokens (plus, at 4, indexer keys of
     /// indexerHeadDim per entry); 1 = the window cache only.
     std::uint32_t compressRatio = 0;
+    /// These layers attend over the KV cache of an earlier layer of their kind instead of their
+    /// own (Gemma 3n / Gemma 4 num_kv_shared_layers: the last n layers each read the last
+    /// owning layer of the same type; vLLM gemma4.py @ 001cabc1 Gemma4Attention
+    /// kv_sharing_target_layer_name). Engines that honour it allocate them no cache: vLLM's
+    /// get_kv_cache_spec skips them (v1/worker/gpu_model_runner.py, PR #18212) and llama.cpp's
+    /// llama_kv_cache skips layers without hparams.has_kv(il) (src/llama-kv-cache.cpp @
+    /// 3514e9f6); SGLang gives every layer a buffer (engine/sglang_memory.cpp). Their
+    /// decode steps still read the shared cache (CacheCost::sharedReadBytesPerTokenPerGpu).
+    bool kvShared = false;
     /// The decoder layers of this kind, ascending runs of perLayer 1 (appendRun), when the
     /// importer built the model layer by layer (import/modelbuilder.h addLayer; a parallel
     /// hybrid's two groups each cover every layer). Empty: unknown, a pipeline stage then holds

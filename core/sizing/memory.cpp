@@ -53,7 +53,9 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
     const std::uint32_t tp = std::max<std::uint32_t>(par.attentionTp(), 1);
     const std::uint32_t total = model.decoderLayers();
     const bool sparse = sparseMlaModel(model);
+    CacheCost reads;
     for (const auto &l : model.layers) {
+        CacheCost &to = l.kvShared ? reads : c;
         const std::uint64_t stageLayers =
             stage ? layersInRange(l, *stage, total) : layersPerStage(l.count, par.pp);
         switch (l.kind) {
@@ -61,8 +63,8 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
         case AttentionKind::GQA:
         case AttentionKind::MQA: {
             const std::uint64_t perHead = kvElementsPerHead(l);
-            c.kvBytesPerToken += l.count * kvFormat.bytesFor(l.kvHeads * perHead);
-            c.kvBytesPerTokenPerGpu +=
+            to.kvBytesPerToken += l.count * kvFormat.bytesFor(l.kvHeads * perHead);
+            to.kvBytesPerTokenPerGpu +=
                 stageLayers * kvFormat.bytesFor(kvHeadsPerRank(l.kvHeads, tp) * perHead);
             break;
         }
@@ -70,40 +72,45 @@ CacheCost cacheCost(const ModelSpec &model, const Parallelism &par, const Number
             if (l.compressRatio > 0) {
                 // DeepSeek V4: vLLM's own FP8 caches, whatever the KV format
                 // (engine/enginememory.h deepseekV4CompressedBytesPerToken).
-                c.kvBytesPerToken += deepseekV4CompressedBytesPerToken(l, l.count);
-                c.kvBytesPerTokenPerGpu += deepseekV4CompressedBytesPerToken(l, stageLayers);
-                c.windowBytesPerToken += deepseekV4WindowBytesPerToken(l, l.count);
-                c.windowBytesPerTokenPerGpu += deepseekV4WindowBytesPerToken(l, stageLayers);
-                c.windowTokens = std::max<std::uint64_t>(c.windowTokens, l.window);
+                to.kvBytesPerToken += deepseekV4CompressedBytesPerToken(l, l.count);
+                to.kvBytesPerTokenPerGpu += deepseekV4CompressedBytesPerToken(l, stageLayers);
+                to.windowBytesPerToken += deepseekV4WindowBytesPerToken(l, l.count);
+                to.windowBytesPerTokenPerGpu += deepseekV4WindowBytesPerToken(l, stageLayers);
+                to.windowTokens = std::max<std::uint64_t>(to.windowTokens, l.window);
                 break;
             }
             // The compressed latent is replicated on every TP rank; the FP8 layout of DeepSeek
             // V3.2 and its indexer cache by the engines' rules (engine/enginememory.h).
             const std::uint64_t perLayer =
                 mlaCacheBytesPerToken(l, kvFormat, sparse) + indexerCacheBytesPerToken(l);
-            c.kvBytesPerToken += l.count * perLayer;
-            c.kvBytesPerTokenPerGpu += stageLayers * perLayer;
+            to.kvBytesPerToken += l.count * perLayer;
+            to.kvBytesPerTokenPerGpu += stageLayers * perLayer;
             break;
         }
         case AttentionKind::SlidingWindow: {
             const std::uint64_t perHead = kvElementsPerHead(l);
-            c.windowBytesPerToken += l.count * kvFormat.bytesFor(l.kvHeads * perHead);
-            c.windowBytesPerTokenPerGpu +=
+            to.windowBytesPerToken += l.count * kvFormat.bytesFor(l.kvHeads * perHead);
+            to.windowBytesPerTokenPerGpu +=
                 stageLayers * kvFormat.bytesFor(kvHeadsPerRank(l.kvHeads, tp) * perHead);
-            c.windowTokens = std::max<std::uint64_t>(c.windowTokens, l.window);
+            to.windowTokens = std::max<std::uint64_t>(to.windowTokens, l.window);
             break;
         }
         case AttentionKind::Linear: {
             // Recurrent state in stateFormat (fp32 by default), short-conv windows in bf16.
             const LinearStateElements rank = linearStatePerRank(l, tp);
-            c.stateBytesPerSequence += l.count * (stateFormat.bytesFor(l.stateElements) +
-                                                  formats::bf16.bytesFor(l.convElements));
-            c.stateBytesPerSequencePerGpu += stageLayers * (stateFormat.bytesFor(rank.state) +
-                                                            formats::bf16.bytesFor(rank.conv));
+            to.stateBytesPerSequence += l.count * (stateFormat.bytesFor(l.stateElements) +
+                                                   formats::bf16.bytesFor(l.convElements));
+            to.stateBytesPerSequencePerGpu += stageLayers * (stateFormat.bytesFor(rank.state) +
+                                                             formats::bf16.bytesFor(rank.conv));
             break;
         }
         }
     }
+    // Layers that read an earlier layer's cache own none (LayerGroup::kvShared); a decode step
+    // reads that cache again for each of them.
+    c.sharedReadBytesPerTokenPerGpu = reads.kvBytesPerTokenPerGpu;
+    c.sharedWindowReadBytesPerTokenPerGpu = reads.windowBytesPerTokenPerGpu;
+    c.windowTokens = std::max(c.windowTokens, reads.windowTokens);
     return c;
 }
 
@@ -350,8 +357,14 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
     in.cudaGraphMaxBs = planCudaGraphMaxBs(scenario, gpu, model, par);
     if (engine == Engine::Sglang) {
         // SGLang: its CUDA-graph batch, which --max-running-requests bounds, bounds the decode
-        // batch it profiles.
+        // batch it profiles. With DP attention each rank's scheduler takes
+        // max_running_requests // dp_size (managers/scheduler.py; model_executor/
+        // pool_configurator.py @ 001adf56 requested_max_running_requests_per_worker).
         in.maxRunningRequests = scenario.engine.maxNumSeqs.value_or(0);
+        if (in.dp > 1 && in.maxRunningRequests > 0) {
+            in.maxRunningRequests = std::max<std::uint32_t>(in.maxRunningRequests / in.dp, 1);
+            in.maxNumSeqs = std::min(in.maxNumSeqs, in.maxRunningRequests);
+        }
         const std::uint32_t graphBs =
             sglangGraphBatch(double(gpu.usableMemoryBytes) / kBytesPerMiB, in.tp, in.sglangProfile,
                              in.cudaGraphMaxBs, in.maxRunningRequests);
@@ -386,10 +399,11 @@ EngineMemoryInput engineInputFor(const ModelSpec &model, const GpuSpec &gpu, con
         in.memoryFraction = engineDefaultMemoryFraction(engine, gpu, in.tp, speculative,
                                                         standaloneDraft, &model, in.vllmProfile);
     }
-    if (engine == Engine::Sglang && in.dp > 1 && !scenario.engine.prefillChunkTokens.has_value()) {
-        // With DP attention SGLang runs chunked_prefill_size // dp_size per rank, set after the
-        // default fraction took the undivided size (server_args.py _handle_data_parallelism
-        // runs after _handle_gpu_memory_settings, @ 6559e43f).
+    if (engine == Engine::Sglang && in.dp > 1) {
+        // With DP attention SGLang runs chunked_prefill_size // dp_size per rank, given or
+        // default, set after the default fraction took the undivided size
+        // (server_args.py _handle_data_parallelism runs after _handle_gpu_memory_settings,
+        // @ 6559e43f).
         in.maxBatchedTokens = std::max<std::uint32_t>(in.maxBatchedTokens / in.dp, 1);
     }
     in.maxModelLen = scenario.workload.contextTokens;

@@ -90,6 +90,11 @@ struct CacheCost {
     std::uint64_t stateBytesPerSequence = 0; ///< linear-attention state + conv, TP 1, one slot
     std::uint64_t stateBytesPerSequencePerGpu = 0; ///< one slot, under the layout
     std::uint32_t stateSlotsPerRequest = 1;
+    /// Bytes per token of context on one GPU that layers reading an earlier layer's cache
+    /// (LayerGroup::kvShared) read again at every decode step, full-attention and up to the
+    /// window; not allocated, so not in the figures above.
+    std::uint64_t sharedReadBytesPerTokenPerGpu = 0;
+    std::uint64_t sharedWindowReadBytesPerTokenPerGpu = 0;
     /// Bytes one sequence of `contextTokens` needs on one GPU: full KV x context, window KV x
     /// min(context, window + windowExtraTokens), state x slots.
     std::uint64_t perSequencePerGpu(std::uint64_t contextTokens) const;

@@ -169,8 +169,7 @@ ServingConstants servingConstants(Engine engine, const GpuSpec &gpu) {
 
 namespace {
 
-/// One (engine, regime) band as the calibration gives it, with its source text for a
-/// calibrated GPU type and a widened one.
+/// One (engine, regime) band of the calibration, with its source text (calibrated / widened).
 struct BandEntry {
     double low = 1;
     double high = 1;
@@ -423,9 +422,11 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
     f.denseFlopTime = w.denseFlopTime;
     f.expertBytes = w.expertBytes;
     f.expertFlopTime = w.expertFlopTime;
-    // Cache.
     f.kvFullBytes = double(cache.kvBytesPerTokenPerGpu);
     f.kvWindowBytes = double(cache.windowBytesPerTokenPerGpu);
+    f.kvReadFullBytes = double(cache.kvBytesPerTokenPerGpu + cache.sharedReadBytesPerTokenPerGpu);
+    f.kvReadWindowBytes =
+        double(cache.windowBytesPerTokenPerGpu + cache.sharedWindowReadBytesPerTokenPerGpu);
     f.window = double(cache.windowTokens);
     f.stateBytes = 2.0 * double(cache.stateBytesPerSequencePerGpu);
     f.perSeqStateRoom = double(cache.stateBytesPerSequencePerGpu) * cache.stateSlotsPerRequest;
@@ -457,8 +458,8 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
             break;
         }
     }
-    // Interconnect: all-reduce inside a node over NVLink / Infinity Fabric or PCIe; across
-    // nodes over the NIC (400 Gb/s per GPU, 30 us).
+    // All-reduce in a node over NVLink / Infinity Fabric or PCIe; across nodes the NIC's
+    // (400 Gb/s per GPU, 30 us).
     const GpuTraits &traits = gpuTraits(engine, gpu);
     const bool pcie = traits.pcie;
     // TP inside the GPU's scale-up domain (an NVL72 rack of 4-GPU trays) stays on NVLink.
@@ -491,7 +492,7 @@ ServingModel::ServingModel(const ModelSpec &model, const GpuSpec &gpu, const Par
 StepContext ServingModel::stepContext(double ctx) const {
     const StepFeatures &f = m_f;
     const double windowed = std::min(ctx, f.window);
-    return {ctx, f.kvFullBytes * ctx + f.kvWindowBytes * windowed + f.stateBytes,
+    return {ctx, f.kvReadFullBytes * ctx + f.kvReadWindowBytes * windowed + f.stateBytes,
             f.decodeAttnFull * ctx + f.decodeAttnWindow * windowed + f.decodeAttnFixed};
 }
 
@@ -645,8 +646,7 @@ double ServingModel::waveTtftSeconds(double requests, double isl, double cachedT
     const double a = fresh / chunk; // chunks per prompt
     const double stepSeconds = prefillStep(std::min(chunk, n * fresh), 0, isl, isl);
     // The mean of ceil(k a) over k = 1..n: counted up to 4,096 prompts, beyond that in closed
-    // form (a n (n + 1) / 2, plus half a step of rounding each where a is not whole), so a
-    // plan's cost stays bounded.
+    // form (a n (n + 1) / 2, plus half a step of rounding where a is not whole): bounded.
     double steps = 0;
     if (n <= 4096) {
         for (double k = 1; k <= n; ++k) {

@@ -145,6 +145,10 @@ struct StepFeatures {
     double expertFlopTime = 0;  ///< the same for the routed experts one token activates
     double kvFullBytes = 0;     ///< per token of context, per GPU
     double kvWindowBytes = 0;   ///< sliding-window layers, per token up to the window
+    /// Cache bytes per token a decode step reads (full, window): the two above plus what
+    /// KV-shared layers read again (CacheCost::sharedReadBytesPerTokenPerGpu).
+    double kvReadFullBytes = 0;
+    double kvReadWindowBytes = 0;
     double window = 0;
     double stateBytes = 0;     ///< recurrent state read + written per sequence per step
     double decodeAttnFull = 0; ///< attention FLOPs per decode token per attended token (full)

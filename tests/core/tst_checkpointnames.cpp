@@ -274,10 +274,19 @@ void TestCheckpointNames::sharedExpertWidthAndQuietKeys() {
     const auto quiet = importHfConfigText(llama.dump(), "quiet");
     QVERIFY2(quiet.ok(), quiet.ok() ? "" : quiet.error().toString().c_str());
     QVERIFY(!hasNote(*quiet, "vocab_size_per_layer_input"));
+    // With a width the per-layer embeddings are read (genericlayers.h addPerLayerEmbeddings):
+    // the table [262144, L x 256], the model projection [L x 256, H] and its norm [256], and
+    // per layer the gate [256, H], the projection [H, 256] and a norm [H].
     llama["hidden_size_per_layer_input"] = 256;
-    const auto loud = importHfConfigText(llama.dump(), "loud");
-    QVERIFY2(loud.ok(), loud.ok() ? "" : loud.error().toString().c_str());
-    QVERIFY(hasNote(*loud, "vocab_size_per_layer_input"));
+    const auto read = importHfConfigText(llama.dump(), "read");
+    QVERIFY2(read.ok(), read.ok() ? "" : read.error().toString().c_str());
+    QVERIFY(!hasNote(*read, "vocab_size_per_layer_input"));
+    QVERIFY(!hasNote(*read, "hidden_size_per_layer_input"));
+    const std::uint64_t L = 32, H8 = 4096, P = 256;
+    QCOMPARE(read->totalParams - quiet->totalParams,
+             262144 * L * P + L * P * H8 + P + L * (2 * P * H8 + H8));
+    // The table is a row gather: not active; the projections are.
+    QCOMPARE(read->activeParams - quiet->activeParams, L * P * H8 + P + L * (2 * P * H8 + H8));
 }
 
 // Meta's FP8 checkpoints (fbgemm_fp8: e4m3 weights, one fp32 scale per output row) list every

@@ -192,8 +192,7 @@ class TestGgufChecks : public QObject {
             .u32("llama.attention.head_count", 4)
             .u32("llama.vocab_size", 100)
             .tensor({"blk.0.attn_norm.weight", {64}, "f32"})
-            .tensor({"blk.2.attn_norm.weight", {64}, "f32"})
-            .tensor({"blk.3.attn_norm.weight", {64}, "f32"});
+            .tensor({"blk.2.attn_norm.weight", {64}, "f32"});
         const auto spec = importTiny(w);
         QVERIFY(!spec.ok());
         QCOMPARE(QString::fromStdString(spec.error().toString()),
@@ -203,6 +202,65 @@ class TestGgufChecks : public QObject {
         const auto whole = importTiny(w);
         QVERIFY2(whole.ok(), whole.ok() ? "" : whole.error().toString().c_str());
         QCOMPARE(whole->numLayers, 3u);
+    }
+
+    /// A tensor of a block past block_count is refused (llama.cpp's loader: "wrong number of
+    /// tensors"), and so is a tensor name of 64 bytes or more (ggml's GGML_MAX_NAME).
+    void blocksPastCountAndLongNamesRefused() {
+        Writer w = twoBlockLlama(0);
+        w.blockNorms(2, 64).tensor({"blk.2.attn_norm.weight", {64}, "f32"});
+        const auto past = importTiny(w);
+        QVERIFY(!past.ok());
+        QCOMPARE(QString::fromStdString(past.error().toString()),
+                 "m.gguf: tensor_infos 'blk.2.attn_norm.weight': block 2, but "
+                 "llama.block_count is 2 (llama.cpp loads blocks below it and refuses the "
+                 "file: \"wrong number of tensors\")");
+        Writer longName = twoBlockLlama(0);
+        longName.blockNorms(2, 64).tensor({"blk.0." + std::string(58, 'x'), {64}, "f32"});
+        const auto named = gguf::parseHeader(longName.build(), 0, "m.gguf");
+        QVERIFY(!named.ok());
+        const QString error = QString::fromStdString(named.error().toString());
+        QVERIFY2(error.contains("tensor_infos[2].name: a name of 64 bytes; ggml refuses tensor "
+                                "names of 64 bytes or more"),
+                 qPrintable(error));
+    }
+
+    /// Gemma 4's attention.shared_kv_layers: the last n blocks read an earlier block's cache
+    /// (LayerGroup::kvShared), and per_layer_token_embd is its own embedding group, an input
+    /// tensor like token_embd.
+    void sharedKvLayersAndPerLayerEmbeddings() {
+        const auto gemma4 = [](std::uint32_t sharedKv) {
+            Writer w;
+            w.string("general.architecture", "gemma4")
+                .u32("gemma4.block_count", 4)
+                .u32("gemma4.embedding_length", 64)
+                .u32("gemma4.attention.head_count", 4)
+                .u32("gemma4.attention.head_count_kv", 1)
+                .u32("gemma4.attention.key_length", 16)
+                .u32("gemma4.attention.shared_kv_layers", sharedKv)
+                .u32("gemma4.vocab_size", 100)
+                .blockNorms(4, 64)
+                .tensor({"per_layer_token_embd.weight", {4 * 8, 100}, "q8_0"})
+                .tensor({"token_embd.weight", {64, 100}, "q8_0"});
+            return w;
+        };
+        const Writer w = gemma4(2);
+        const auto spec = importTiny(w);
+        QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+        std::uint32_t shared = 0, owning = 0;
+        for (const LayerGroup &l : spec->layers) {
+            (l.kvShared ? shared : owning) += l.count;
+        }
+        QCOMPARE(shared, 2u);
+        QCOMPARE(owning, 2u);
+        const auto ple = std::find_if(spec->groups.begin(), spec->groups.end(), [](const auto &g) {
+            return g.name == kPerLayerEmbeddingGroup;
+        });
+        QVERIFY(ple != spec->groups.end());
+        QCOMPARE(ple->role, GroupRole::Embedding);
+        QCOMPARE(ple->params, 32ull * 100);
+        // All of them shared would leave no cache to read.
+        QVERIFY(!importTiny(gemma4(4)).ok());
     }
 
     /// K and V projections whose widths contradict head_count_kv x key_length / value_length

@@ -4,7 +4,7 @@
 // the lightning indexer, its weights and its key cache, on 21 of its 78 layers; the others
 // reuse the top-k of the layer before (core/import/arch_generic.cpp indexerLayers). vLLM caches
 // the indexer key on those 21 only, SGLang on every layer (sglang_memory.cpp
-// indexerOnEveryLayer). Real config: nvidia/GLM-5.2-NVFP4 (tests/data/configs/README.md).
+// sglangCacheLayers). Real config: nvidia/GLM-5.2-NVFP4 (tests/data/configs/README.md).
 #include "engine/enginememory.h"
 #include "goldenmemory.h"
 #include "import/modelimport.h"
