@@ -189,6 +189,14 @@ class tst_AttentionDp : public QObject {
         const EngineMemoryInput in = engineInputFor(m, h200, dp4, s);
         QCOMPARE(in.maxBatchedTokens, 8192u / 4);
         QCOMPARE(in.dp, 4u);
+        // A given --chunked-prefill-size is divided too, and --max-running-requests is the
+        // whole server's: each rank's scheduler takes max_running_requests // dp_size.
+        s.engine.prefillChunkTokens = 262144;
+        s.engine.maxNumSeqs = 256;
+        const EngineMemoryInput given = engineInputFor(m, h200, dp4, s);
+        QCOMPARE(given.maxBatchedTokens, 262144u / 4);
+        QCOMPARE(given.maxRunningRequests, 256u / 4);
+        QVERIFY(given.maxNumSeqs <= 256u / 4);
     }
 
     // Layouts the engines do not build are refused with the reason.
