@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 
 #include "cli/cardfitcli.h"
+#include "cli/listcli.h"
 #include "cli/llamacppcli.h"
 #include "cli/options.h"
 
@@ -185,51 +186,6 @@ int cmdServe(const std::vector<std::string> &args, std::ostream &out, std::ostre
     return kExitOk;
 }
 
-int cmdModels(std::ostream &out) {
-    const auto &cat = Catalogue::builtin();
-    out << std::left << std::setw(22) << "id" << std::setw(30) << "name" << std::right
-        << std::setw(12) << "total (B)" << std::setw(12) << "active (B)" << std::setw(12)
-        << "weights GB"
-        << "  source (as of)\n";
-    for (const auto &e : cat.models()) {
-        auto spec = cat.loadModel(e.id);
-        out << std::left << std::setw(22) << e.id << std::setw(30) << e.name << std::right;
-        if (spec.ok()) {
-            out << std::setw(12) << formatDouble("%.2f", spec->totalParams / 1e9) << std::setw(12)
-                << formatDouble("%.2f", spec->activeParams / 1e9) << std::setw(12)
-                << formatDouble("%.1f", toGB(double(spec->weightBytes())));
-        } else {
-            out << "  import error: " << spec.error().toString();
-        }
-        out << "  " << e.source << " (" << e.asOf << ")\n";
-    }
-    return kExitOk;
-}
-
-int cmdGpus(const Catalogue &cat, std::ostream &out) {
-    // The id column as wide as the longest id, plus a space ("rtx-pro-6000" is 12 characters).
-    int idWidth = 3;
-    for (const auto &g : cat.gpus()) {
-        idWidth = std::max(idWidth, int(g.id.size()) + 1);
-    }
-    out << std::left << std::setw(idWidth) << "id" << std::setw(40) << "name" << std::right
-        << std::setw(8) << "GB" << std::setw(10) << "GiB use" << std::setw(8) << "TB/s"
-        << std::setw(8) << "MXFP4" << std::setw(7) << "node" << std::setw(9) << "$/GPU-h"
-        << "  source (as of)\n";
-    for (const auto &g : cat.gpus()) {
-        out << std::left << std::setw(idWidth) << g.id << std::setw(40) << g.name << std::right
-            << std::setw(8) << formatDouble("%.0f", toGB(double(g.memoryBytes))) << std::setw(10)
-            << formatDouble("%.1f", toGiB(double(g.usableMemoryBytes))) << std::setw(8)
-            << formatDouble("%.2f", g.hbmBandwidthBytesPerS / 1e12) << std::setw(8)
-            << (g.nativeMxfp4 ? "native" : "dequant") << std::setw(7) << g.gpusPerNode
-            << std::setw(9)
-            << (g.defaultUsdPerGpuHour > 0 ? formatDouble("%.2f", g.defaultUsdPerGpuHour)
-                                           : std::string("unknown")) // no rate is not free
-            << "  " << g.source << " (" << g.asOf << ")\n";
-    }
-    return kExitOk;
-}
-
 } // namespace
 
 std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &scenario,
@@ -243,6 +199,8 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                                                  "--gpu-count",
                                                  "--context",
                                                  "--concurrency",
+                                                 "--input-tokens-per-request",
+                                                 "--output-tokens-per-request",
                                                  "--tp",
                                                  "--pp",
                                                  "--ep",
@@ -285,7 +243,9 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
             if (i + 1 >= args.size()) {
                 return "--scenario: missing file name";
             }
-            auto s = loadScenarioFile(args[i + 1]);
+            // The request lengths against the context once the options have overridden them
+            // (validate below).
+            auto s = loadScenarioFile(args[i + 1], false);
             if (!s.ok()) {
                 return s.error().toString();
             }
@@ -417,6 +377,14 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return a + ": must be a whole number from 1 to 1000000, got " + quotedInput(v);
             }
             scenario.workload.concurrency = std::uint32_t(n);
+        } else if (a == "--input-tokens-per-request" || a == "--output-tokens-per-request") {
+            const bool input = a == "--input-tokens-per-request";
+            if (!parseUint(v, n) || n < (input ? 0u : 1u) || n > kMaxContextTokens) {
+                return a + ": must be a whole number from " + (input ? "0" : "1") + " to " +
+                       std::to_string(kMaxContextTokens) + " tokens, got " + quotedInput(v);
+            }
+            (input ? scenario.workload.inputTokensPerRequest
+                   : scenario.workload.outputTokensPerRequest) = n;
         } else if (isEngineOption(a)) {
             if (std::string e = applyEngineOption(a, v, scenario.engine); !e.empty()) {
                 return e;
@@ -561,6 +529,9 @@ Plan options (applied after --scenario, so they override the file):
   --gpus-per-node N        GPUs per node (default: the GPU's own)
   --context TOKENS         tokens per sequence (32k, 1M suffixes: k = 1024)
   --concurrency N          sequences in flight
+  --input-tokens-per-request N, --output-tokens-per-request N
+                           one request's prompt and answer (a benchmark's ISL / OSL); together
+                           at most --context (default: from the context and the month's mix)
 )" + engineOptionsUsage() +
            R"(  --usd-per-gpu-hour X     rental rate for every offer (default: each offer's own)
   --offers FILE            add rental offers (resources/offers.json schema) to the search;

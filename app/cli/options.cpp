@@ -308,6 +308,8 @@ std::string optionForField(const std::string &field) {
         {"hardware.gpus_per_node", "--gpus-per-node"},
         {"workload.context_tokens", "--context"},
         {"workload.concurrency", "--concurrency"},
+        {"workload.input_tokens_per_request", "--input-tokens-per-request"},
+        {"workload.output_tokens_per_request", "--output-tokens-per-request"},
         {"workload.hours_per_day", "--hours-per-day"},
         {"workload.output_tokens_per_month", "--output-tokens-per-month"},
         {"workload.input_tokens_per_month", "--input-tokens-per-month"},
@@ -354,7 +356,13 @@ std::string validate(const Scenario &scenario, const std::vector<std::string> &a
         return {};
     }
     const std::string named = optionError(r.error(), args);
-    return named.empty() ? "the options give an invalid scenario: " + r.error().toString() : named;
+    if (!named.empty()) {
+        return named;
+    }
+    // A field no option set is the scenario file's (its request lengths against its context).
+    const bool file = std::find(args.begin(), args.end(), "--scenario") != args.end();
+    return file ? evaluationError(r.error(), args)
+                : "the options give an invalid scenario: " + r.error().toString();
 }
 
 /// An evaluation error as the CLI prints it: named by the option that set its field when that

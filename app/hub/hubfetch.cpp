@@ -251,10 +251,12 @@ class HubRepoFetch {
             return makeError("", kImportCancelled);
         }
         if (r.timedOut) {
-            return fail(QStringLiteral("timed out after %1 s waiting for %2 (HOSTPLAN_HUB_TIMEOUT_"
-                                       "S sets the limit)")
+            return fail(QStringLiteral("timed out after %1 s waiting for %2 (%3)")
                             .arg(m_fetch.timeoutMs() / 1000.0)
-                            .arg(where));
+                            .arg(where)
+                            .arg(m_settings.timeoutProblem.isEmpty()
+                                     ? QStringLiteral("HOSTPLAN_HUB_TIMEOUT_S sets the limit")
+                                     : m_settings.timeoutProblem));
         }
         if (!r.failure.isEmpty()) {
             return fail(where + QStringLiteral(": ") + r.failure);
@@ -493,9 +495,16 @@ HubFetchSettings HubFetchSettings::fromEnvironment() {
     s.token = tokenFromEnvironment(s.tokenSource);
     s.offline = envTrue("HF_HUB_OFFLINE") || envTrue("TRANSFORMERS_OFFLINE");
     bool ok = false;
-    const double seconds = qEnvironmentVariable("HOSTPLAN_HUB_TIMEOUT_S").toDouble(&ok);
+    const QString given = qEnvironmentVariable("HOSTPLAN_HUB_TIMEOUT_S").trimmed();
+    const double seconds = given.toDouble(&ok);
     if (ok && seconds > 0 && seconds < 86400) {
         s.timeoutMs = std::max(1, int(seconds * 1000));
+    } else if (qEnvironmentVariableIsSet("HOSTPLAN_HUB_TIMEOUT_S")) {
+        s.timeoutProblem =
+            QStringLiteral("HOSTPLAN_HUB_TIMEOUT_S='%1' is not a number of seconds above 0 and "
+                           "below 86400, so the default %2 s applies")
+                .arg(given.left(40))
+                .arg(kDefaultHubTimeoutS);
     }
     s.cacheRoot = defaultCacheRoot();
     return s;

@@ -73,6 +73,9 @@ struct HubFetchSettings {
     QString tokenSource;  ///< where the token came from, for messages ("HF_TOKEN", a file path)
     bool offline = false; ///< HF_HUB_OFFLINE / TRANSFORMERS_OFFLINE true: no network at all
     int timeoutMs = kDefaultHubTimeoutS * 1000; ///< HOSTPLAN_HUB_TIMEOUT_S (seconds, > 0)
+    /// Why HOSTPLAN_HUB_TIMEOUT_S was not taken when it is set but not a number of seconds
+    /// above 0 and below a day ("" when unset or taken); a timeout message repeats it.
+    QString timeoutProblem;
     QString cacheRoot; ///< the hub-headers folder; defaultCacheRoot() unless set
     /// The settings the process's environment gives.
     static HubFetchSettings fromEnvironment();

@@ -262,7 +262,39 @@ std::uint64_t sglangDerivedContext(const ConfigReader &lm, std::uint64_t maxPos)
     return std::min<std::uint64_t>(std::uint64_t(double(maxPos) * factor), importer::kMaxContext);
 }
 
-ModelSpec importConfig(const json &root, const std::string &source, const json *hfQuant) {
+/// The keys of quantization_config.dynamic (top level, else in a wrapper's text config) in the
+/// order `text` writes them; empty without one or when `text` does not parse. The first
+/// matching GPTQ dynamic rule decides (importer::Quantization::DynamicRule), and a parsed
+/// object keeps its keys sorted.
+std::vector<std::string> gptqDynamicOrder(std::string_view text) {
+    if (text.find("\"dynamic\"") == std::string_view::npos) {
+        return {};
+    }
+    std::vector<std::string> ignored;
+    const std::string clean = importer::replaceNonFiniteLiterals(text, ignored);
+    const auto doc = nlohmann::ordered_json::parse(clean, nullptr, false);
+    if (!doc.is_object()) {
+        return {};
+    }
+    for (const char *wrapper : {"", "text_config", "language_config", "llm_config"}) {
+        const auto &at = *wrapper ? doc.value(wrapper, nlohmann::ordered_json()) : doc;
+        if (!at.is_object() || !at.contains("quantization_config") ||
+            !at["quantization_config"].is_object() ||
+            !at["quantization_config"].contains("dynamic") ||
+            !at["quantization_config"]["dynamic"].is_object()) {
+            continue;
+        }
+        std::vector<std::string> keys;
+        for (const auto &item : at["quantization_config"]["dynamic"].items()) {
+            keys.push_back(item.key());
+        }
+        return keys;
+    }
+    return {};
+}
+
+ModelSpec importConfig(const json &root, const std::string &source, const json *hfQuant,
+                       const std::vector<std::string> &dynamicOrder) {
     if (!root.is_object()) {
         fail("", "not a JSON object; this is not a Hugging Face config.json");
     }
@@ -305,7 +337,7 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     const importer::Quantization quant =
         hfQuant ? importer::readModelOpt(
                       ConfigReader(*hfQuant, "hf_quant_config.json").sub("quantization"))
-                : importer::readQuantization(lm, wrapper);
+                : importer::readQuantization(lm, wrapper, dynamicOrder);
 
     auto built = b.finish(dtype, quant);
     if (!built) {
@@ -400,8 +432,9 @@ Result<ModelSpec> importHfConfigText(std::string_view jsonText, const std::strin
         }
         ModelSpec spec;
         try {
-            spec = importConfig(parsed.value(), source,
-                                hfQuantConfigText.empty() ? nullptr : &hfQuant);
+            spec =
+                importConfig(parsed.value(), source, hfQuantConfigText.empty() ? nullptr : &hfQuant,
+                             gptqDynamicOrder(jsonText));
         } catch (const importer::ImportFailure &f) {
             // A needed key that held Infinity / NaN reads as absent: say what it held rather
             // than "missing", which the user, looking at the key in the file, would not believe.

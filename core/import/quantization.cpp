@@ -22,6 +22,9 @@ std::uint64_t Quantization::ruleCost() const {
     for (const auto &r : ignoreRegex) {
         cost += r.patternChars() + kPerRule;
     }
+    for (const auto &r : dynamic) {
+        cost += r.pattern.patternChars() + kPerRule;
+    }
     for (const auto &list : {&ignoreNames, &excludeGlobs}) {
         for (const auto &r : *list) {
             cost += r.size() + kPerRule;
@@ -108,6 +111,73 @@ std::optional<std::int64_t> namedLayer(const std::string &text, std::size_t lite
     return layer;
 }
 
+/// The integer-group format of `bits` (2, 4 or 8) in groups of `group` (0: per column); other
+/// widths fail naming `field`.
+NumberFormat intGroupFormat(u64 bits, u64 group, const std::string &field) {
+    const FormatKind kind = bits == 4   ? FormatKind::INT4
+                            : bits == 8 ? FormatKind::INT8
+                            : bits == 2 ? FormatKind::INT2
+                                        : FormatKind::BF16;
+    if (kind == FormatKind::BF16) {
+        fail(field, "unsupported bit width " + std::to_string(bits));
+    }
+    return NumberFormat{kind, std::uint32_t(group)};
+}
+
+/// quantization_config.dynamic of a GPTQ checkpoint (Quantization::DynamicRule): an object of
+/// at most 4,096 regex keys, each to an object whose bits / group_size override the base
+/// (`bits`, `group`), in `order` where it lists exactly its keys (the file's order); a key
+/// that is not a valid pattern fails naming it.
+void readGptqDynamic(const ConfigReader &qc, Quantization &q, u64 bits, u64 group,
+                     const std::vector<std::string> &order) {
+    const nlohmann::json *d = qc.get("dynamic");
+    if (!d || d->is_null()) {
+        return;
+    }
+    if (!d->is_object() || d->size() > 4096) {
+        fail(qc.field("dynamic"), "must be an object of at most 4,096 module patterns");
+    }
+    std::vector<std::string> keys;
+    const bool asWritten = order.size() == d->size() &&
+                           std::all_of(order.begin(), order.end(),
+                                       [&](const std::string &k) { return d->contains(k); });
+    for (auto it = d->begin(); it != d->end(); ++it) {
+        keys.push_back(it.key());
+    }
+    if (asWritten) {
+        keys = order;
+    }
+    for (const std::string &key : keys) {
+        const nlohmann::json &value = d->at(key);
+        const std::string field = qc.field("dynamic") + "[\"" + cutText(key, 80) + "\"]";
+        if (!value.is_object()) {
+            fail(field, "must be an object of overrides ({} for none)");
+        }
+        std::string_view text = key;
+        const bool skip = text.starts_with("-:");
+        if (skip || text.starts_with("+:")) {
+            text.remove_prefix(2);
+        }
+        auto pattern = ModulePattern::fromRegex(text);
+        if (!pattern.ok()) {
+            fail(field, pattern.error().message);
+        }
+        Quantization::DynamicRule rule{std::move(pattern).value(), skip, nullptr};
+        const ConfigReader o = qc.sub("dynamic").sub(key);
+        if (!skip && (o.has("bits") || o.has("group_size"))) {
+            const nlohmann::json *g = o.get("group_size");
+            const bool perColumn = g && g->is_number_integer() && g->get<std::int64_t>() == -1;
+            auto scheme = std::make_shared<Quantization>(q);
+            scheme->dynamic.clear();
+            scheme->format = intGroupFormat(
+                o.countOr("bits", bits, 8),
+                perColumn ? 0 : o.countOr("group_size", group, 1u << 16), field + ".bits");
+            rule.override = std::move(scheme);
+        }
+        q.dynamic.push_back(std::move(rule));
+    }
+}
+
 } // namespace
 
 Quantization::LayerRules Quantization::rulesByLayer(const std::string &root) const {
@@ -122,6 +192,7 @@ Quantization::LayerRules Quantization::rulesByLayer(const std::string &root) con
     empty.ignoreRegex.clear();
     empty.ignoreNames.clear();
     empty.excludeGlobs.clear();
+    empty.dynamic.clear();
     const auto layerRules = [&](std::int64_t layer) -> Quantization & {
         return out.byLayer.try_emplace(std::uint32_t(layer), empty).first->second;
     };
@@ -212,6 +283,10 @@ const Quantization *Quantization::storesAs(const TensorPiece &p) const {
     if (p.role == GroupRole::LmHead || p.role == GroupRole::Embedding) {
         return nullptr;
     }
+    const DynamicRule *rule = dynamicRule(p.module);
+    if (rule && rule->skip) {
+        return nullptr;
+    }
     for (const auto &g : notConvertGlobs) {
         if (g.matchesWhole(p.module)) {
             return nullptr;
@@ -222,12 +297,23 @@ const Quantization *Quantization::storesAs(const TensorPiece &p) const {
             return nullptr;
         }
     }
-    return this;
+    return rule && rule->override ? rule->override.get() : this;
+}
+
+const Quantization::DynamicRule *Quantization::dynamicRule(const std::string &module) const {
+    for (const DynamicRule &r : dynamic) {
+        if (r.pattern.matchesPrefix(module)) {
+            return &r;
+        }
+    }
+    return nullptr;
 }
 
 const Quantization &Quantization::schemeFor(const TensorPiece &p) const {
+    const DynamicRule *rule = dynamic.empty() ? nullptr : dynamicRule(p.module);
     const Quantization *own = perModule ? moduleScheme(p.module, p.role)
                               : targets ? targetScheme(p)
+                              : rule    ? rule->override.get()
                                         : nullptr;
     return own ? *own : *this;
 }
@@ -410,7 +496,8 @@ u64 Quantization::convertedBytes(const TensorPiece &p) const {
 }
 
 Quantization readQuantization(const ConfigReader &primary,
-                              const std::optional<ConfigReader> &secondary) {
+                              const std::optional<ConfigReader> &secondary,
+                              const std::vector<std::string> &dynamicOrder) {
     Quantization q;
     std::optional<ConfigReader> qc = primary.optSub("quantization_config");
     if (!qc && secondary) {
@@ -498,14 +585,9 @@ Quantization readQuantization(const ConfigReader &primary,
         const bool perColumn =
             groupValue && groupValue->is_number_integer() && groupValue->get<std::int64_t>() == -1;
         const u64 group = perColumn ? 0 : qc->countOr(groupKey, 128, 1u << 16);
-        if (bits == 4) {
-            q.format = NumberFormat{FormatKind::INT4, std::uint32_t(group)};
-        } else if (bits == 8) {
-            q.format = NumberFormat{FormatKind::INT8, std::uint32_t(group)};
-        } else if (bits == 2) {
-            q.format = NumberFormat{FormatKind::INT2, std::uint32_t(group)};
-        } else {
-            fail(qc->field("bits"), "unsupported bit width " + std::to_string(bits));
+        q.format = intGroupFormat(bits, group, qc->field("bits"));
+        if (method == "gptq") {
+            readGptqDynamic(*qc, q, bits, group, dynamicOrder);
         }
     } else if (method == "bitsandbytes") {
         // BitsAndBytesConfig: load_in_4bit (nf4 / fp4 codes, blocksize 64) or load_in_8bit

@@ -66,6 +66,19 @@ struct Quantization {
     /// ModelOptMixedPrecisionConfig.get_quant_method: UnquantizedLinearMethod).
     struct ModuleSchemes;
     std::shared_ptr<const ModuleSchemes> perModule;
+    /// GPTQ "dynamic" rules (GPTQModel's quantization_config.dynamic), in the file's order,
+    /// the first whose regex re.match-es a module's name deciding: "-:" keeps the module in
+    /// the model dtype, "+:" (or no prefix) stores it with the rule's bits / group_size (the
+    /// base scheme's where absent) (vLLM and SGLang gptq_utils.py get_dynamic_override,
+    /// get_linear_quant_method). Matched against the checkpoint's module names; vLLM matches
+    /// its fused layers' (qkv_proj, gate_up_proj), so a rule naming one fused projection alone
+    /// can differ.
+    struct DynamicRule {
+        ModulePattern pattern;
+        bool skip = false;                            ///< "-:": not quantized
+        std::shared_ptr<const Quantization> override; ///< "+:" with bits / group_size; null: base
+    };
+    std::vector<DynamicRule> dynamic;
     /// compressed-tensors whose config_groups are several, or target anything but the Linear
     /// class: every group's targets with its scheme (TargetSchemes); null for one group
     /// targeting ["Linear"], which stores every Linear piece the ignore list leaves.
@@ -111,6 +124,8 @@ struct Quantization {
     /// The scheme that stores `p` when converts(p): its quantized_layers entry under
     /// MIXED_PRECISION (moduleScheme), else this one.
     const Quantization &schemeFor(const TensorPiece &p) const;
+    /// The first GPTQ dynamic rule whose regex re.match-es `module`; null when none does.
+    const DynamicRule *dynamicRule(const std::string &module) const;
     /// Under MIXED_PRECISION, the quantized_layers entry for `module` of a piece with `role`,
     /// as vLLM resolves a layer's prefix (modelopt.py @ 00155cde _resolve_quant_algo), for a
     /// routed expert ("...mlp.experts.0.w1") that of its FusedMoE layer ("...mlp.experts"):
@@ -167,9 +182,13 @@ struct Quantization::LayerRules {
 /// none gives Method::None. compressed-tensors' kv_cache_scheme sets kvFormat (or kvNote). Throws
 /// ImportFailure naming the field for an unsupported method,
 /// format, bit width, group size or an invalid or too large pattern (ignore[i],
-/// modules_to_not_convert[i]). Patterns are compiled here, once per import.
+/// modules_to_not_convert[i]). Patterns are compiled here, once per import. `dynamicOrder`: the
+/// keys of a GPTQ quantization_config.dynamic as the file writes them (the parsed object keeps
+/// them sorted, and the first matching rule decides); used when it lists exactly that
+/// object's keys, else the sorted order.
 Quantization readQuantization(const ConfigReader &primary,
-                              const std::optional<ConfigReader> &secondary);
+                              const std::optional<ConfigReader> &secondary,
+                              const std::vector<std::string> &dynamicOrder = {});
 
 /// A dtype as transformers writes it: "bfloat16", "torch.float16", "half", "float32", "float",
 /// "float8_e4m3fn" (and the fnuz / e5m2 variants); nullopt for any other.

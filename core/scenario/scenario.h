@@ -234,12 +234,15 @@ std::optional<Error> requestLengthProblem(const Workload &workload);
 /// Parse and validate a scenario document. Missing keys take defaults; wrong types, negative,
 /// NaN or out-of-range values are errors naming the field ("workload.context_tokens: must be
 /// between 1 and 1e8, got 0").
-Result<Scenario> parseScenario(std::string_view jsonText);
+/// `checkRequestLengths` false leaves requestLengthProblem to the caller (the command line
+/// checks it once its options have overridden the file).
+Result<Scenario> parseScenario(std::string_view jsonText, bool checkRequestLengths = true);
 /// Read and parse a scenario file. A relative model.ref or engine.draft that names a file or
 /// folder beside the scenario file (e.g. "models/config.json") is resolved against the
 /// scenario's folder and returned as an absolute path; catalogue ids are left as they are.
 /// Only a regular file of at most kMaxScenarioBytes is read (util/fileio.h).
-Result<Scenario> loadScenarioFile(const std::filesystem::path &path);
+Result<Scenario> loadScenarioFile(const std::filesystem::path &path,
+                                  bool checkRequestLengths = true);
 /// Largest scenario file read (real ones are about 1 KB).
 inline constexpr std::uint64_t kMaxScenarioBytes = std::uint64_t(16) << 20;
 /// The relative model.ref rule of loadScenarioFile, for callers that read the file themselves:

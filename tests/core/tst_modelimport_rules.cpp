@@ -49,6 +49,7 @@ class TestModelImportRules : public QObject {
     void mutatedConfigsNeverThrow();
     void generalRules_data();
     void generalRules();
+    void gptqDynamicBadRules();
     void importPath_data();
     void importPath();
     void oversizeConfigRefused();
@@ -388,6 +389,49 @@ void TestModelImportRules::generalRules_data() {
         QTest::newRow("llama/gptq-int8-g128")
             << gptq(128, 8) << llama8b << linear + linear * 24 / 1024 + (llama8b - linear) * 2
             << AttentionKind::GQA << 0u;
+        // GPTQModel's dynamic rules, first match wins (vLLM gptq_utils.py
+        // get_dynamic_override): "-:" keeps a module 16-bit, "+:" overrides bits / group_size.
+        // The rules as the file writes them (a parsed object sorts its keys: "+:" before "-:").
+        const auto dynamic = [](const QByteArray &rules) {
+            QByteArray text = editedConfig("Llama-3.1-8B.json", [](J &j) {
+                j["quantization_config"] = {{"quant_method", "gptq"},
+                                            {"bits", 4},
+                                            {"group_size", 128},
+                                            {"sym", true},
+                                            {"dynamic", "RULES"}};
+            });
+            return text.replace("\"RULES\"", rules);
+        };
+        const quint64 attn = 32ull * (2 * 4096 * 4096 + 2 * 1024 * 4096);
+        const quint64 mlp = 32ull * 14336 * 4096;
+        QTest::newRow("llama/gptq-dynamic-attention-kept")
+            << dynamic(R"({"-:.*self_attn.*": {}})") << llama8b
+            << 3 * mlp / 2 + 3 * mlp * 20 / 1024 + attn * 2 + (llama8b - linear) * 2
+            << AttentionKind::GQA << 0u;
+        QTest::newRow("llama/gptq-dynamic-first-match")
+            << dynamic(R"({"-:.*down_proj": {}, "+:.*mlp.*": {"bits": 8}})") << llama8b
+            << 2 * mlp + 2 * mlp * 24 / 1024 + mlp * 2 + attn / 2 + attn * 20 / 1024 +
+                   (llama8b - linear) * 2
+            << AttentionKind::GQA << 0u;
+    }
+}
+
+// A GPTQ dynamic rule that is not a pattern RE2 takes, or not an object, names its key.
+void TestModelImportRules::gptqDynamicBadRules() {
+    using J = nlohmann::json;
+    for (const auto &[rules, error] : std::vector<std::pair<J, std::string>>{
+             {{{"-:(", J::object()}}, "quantization_config.dynamic[\"-:(\"]"},
+             {{{"+:.*mlp.*", 8}}, "must be an object of overrides"},
+             {{{".*mlp.*", {{"bits", 3}}}}, "unsupported bit width 3"},
+             {J::array(), "must be an object of at most 4,096 module patterns"}}) {
+        const QByteArray text = editedConfig("Llama-3.1-8B.json", [&](J &j) {
+            j["quantization_config"] = {
+                {"quant_method", "gptq"}, {"bits", 4}, {"group_size", 128}, {"dynamic", rules}};
+        });
+        const auto r = importHfConfigText(text.toStdString(), "edited.json");
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().toString().find(error) != std::string::npos,
+                 r.error().toString().c_str());
     }
 }
 

@@ -213,6 +213,42 @@ class TestCliWorkload : public QObject {
         QVERIFY2(outputs.err.find("-o: given twice ('a.pdf', then 'b.pdf')") != std::string::npos,
                  outputs.err.c_str());
     }
+
+    // A benchmark's request lengths on the command line; a scenario file's lengths are checked
+    // against the context once the options have overridden it (a file of context 2048 with
+    // 7373 + 922 tokens a request was refused before --context 9216 could raise it).
+    void requestLengthsOnTheCommandLine() {
+        const Run fits = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h100", "--context",
+                              "10k", "--input-tokens-per-request", "7373",
+                              "--output-tokens-per-request", "922", "--json"});
+        QVERIFY2(fits.code == 0, fits.err.c_str());
+        const nlohmann::json j = nlohmann::json::parse(fits.out);
+        QCOMPARE(j["scenario"]["workload"]["input_tokens_per_request"].get<int>(), 7373);
+        QCOMPARE(j["scenario"]["workload"]["output_tokens_per_request"].get<int>(), 922);
+        const Run longer = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h100", "--context",
+                                "2048", "--input-tokens-per-request", "7373"});
+        QCOMPARE(longer.code, 2);
+        QVERIFY2(longer.err.find("--input-tokens-per-request: 7373 input + 1 output tokens per "
+                                 "request exceed the context of 2048 tokens") != std::string::npos,
+                 longer.err.c_str());
+        QCOMPARE(run({"plan", "--output-tokens-per-request", "0"}).code, 2);
+        QTemporaryDir dir;
+        const QString file = dir.filePath("bench.json");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema_version": 1, "model": {"ref": "llama-3.1-8b"},
+            "hardware": {"gpu": "h100"}, "workload": {"context_tokens": 2048,
+            "input_tokens_per_request": 7373, "output_tokens_per_request": 922}})");
+        f.close();
+        const Run raised = run({"plan", "--scenario", file.toStdString(), "--context", "9216"});
+        QVERIFY2(raised.code == 0, raised.err.c_str());
+        const Run asFiled = run({"plan", "--scenario", file.toStdString()});
+        QCOMPARE(asFiled.code, 2);
+        QVERIFY2(asFiled.err.find(file.toStdString() +
+                                  ": workload.output_tokens_per_request: 7373 input + 922") !=
+                     std::string::npos,
+                 asFiled.err.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliWorkload)

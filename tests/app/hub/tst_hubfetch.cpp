@@ -511,6 +511,21 @@ void TestHubFetch::timeout() {
     QVERIFY(filesUnder(m_cache->path()).isEmpty());
     qputenv("HOSTPLAN_HUB_TIMEOUT_S", "3.5");
     QCOMPARE(hub::HubFetchSettings::fromEnvironment().timeoutMs, 3500);
+    QVERIFY(hub::HubFetchSettings::fromEnvironment().timeoutProblem.isEmpty());
+    // A value that is not a number of seconds keeps the default and says so in the message.
+    for (const char *bad : {"abc", "nan", "-1", "0", "1e9"}) {
+        qputenv("HOSTPLAN_HUB_TIMEOUT_S", bad);
+        const auto env = hub::HubFetchSettings::fromEnvironment();
+        QCOMPARE(env.timeoutMs, 20'000);
+        QVERIFY2(env.timeoutProblem.contains(QStringLiteral("HOSTPLAN_HUB_TIMEOUT_S='%1' is not a "
+                                                            "number of seconds")
+                                                 .arg(QLatin1String(bad))),
+                 qPrintable(env.timeoutProblem));
+    }
+    s.timeoutProblem = hub::HubFetchSettings::fromEnvironment().timeoutProblem;
+    expectError(hub::fetchHubCheckpoint("org/llama", s, "cache miss"),
+                {"timed out after 0.8 s", "HOSTPLAN_HUB_TIMEOUT_S='1e9' is not a number",
+                 "the default 20 s applies"});
     qunsetenv("HOSTPLAN_HUB_TIMEOUT_S");
     QCOMPARE(hub::HubFetchSettings::fromEnvironment().timeoutMs, 20'000);
 }
