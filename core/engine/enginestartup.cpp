@@ -359,6 +359,13 @@ EngineStartup engineStartup(Engine engine, const EngineMemoryInput &in) {
         s.message = "KV cache of " + std::to_string(t.kvTokens) + " tokens; " +
                     countText(s.sequencesAtContext, "sequence") + " of " +
                     std::to_string(in.maxModelLen) + " tokens at once";
+        if (in.maxModelLen > 0 && s.sequencesAtContext > t.kvTokens / in.maxModelLen) {
+            // A hybrid or sliding-window model: the token count is one KV group's (vLLM's
+            // "GPU KV cache size"), and a sequence holds full-context blocks in some groups only.
+            s.message += " (the token count is per KV-cache group, as vLLM logs it: a "
+                         "sequence's recurrent or sliding-window layers hold less than its "
+                         "context)";
+        }
         break;
     case StartupOutcome::StartsContextCapped:
         s.kvTokens = t.kvTokens;

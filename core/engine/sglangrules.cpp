@@ -185,6 +185,13 @@ Result<SglangProfile> parseSglangVersion(std::string_view text) {
     }
     // A release names the newest rule set at or before it ("0.5.12", "0.4.7.post1", "0.6.1").
     const auto key = sglangReleaseKey(text);
+    // A major release beyond 1 or a minor beyond 99 is no SGLang release (a typo such as
+    // "9.9.9"), which the newest rules would otherwise plan without a word (as --vllm-version).
+    if (key && ((*key)[0] > 1 || (*key)[1] > 99)) {
+        return makeError("sglang_version", "SGLang " + release::shownRelease(text) +
+                                               " is not an SGLang release (HostPlan models " +
+                                               known + "; a later release follows the newest)");
+    }
     if (key) {
         for (const SglangRules &r : sglangRuleSets()) {
             if (const auto id = sglangReleaseKey(r.id); id && *id <= *key) {

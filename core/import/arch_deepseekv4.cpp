@@ -93,7 +93,7 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
     b.setMtpLayers(mtp);
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden, nh = d.heads, L = d.layers;
-    const u64 hd = c.count("head_dim", kMaxHidden);
+    const u64 hd = c.count("head_dim", kMaxHeadDim);
     const u64 rope = c.count("qk_rope_head_dim", hd);
     const u64 qLora = c.count("q_lora_rank", kMaxHidden);
     const u64 oLora = c.count("o_lora_rank", kMaxHidden);
@@ -115,7 +115,7 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
     const u64 n4 = u64(std::count(ratio.begin(), ratio.end(), 4));
     const u64 n128 = u64(std::count(ratio.begin(), ratio.end(), 128));
     const u64 ih = n4 ? c.count("index_n_heads", kMaxHeads) : 0;
-    const u64 ihd = n4 ? c.count("index_head_dim", kMaxHidden) : 0;
+    const u64 ihd = n4 ? c.count("index_head_dim", kMaxHeadDim) : 0;
     const u64 hc = c.count("hc_mult", 64);
 
     const std::string l0 = b.layerModule(0);

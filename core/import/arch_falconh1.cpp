@@ -43,7 +43,7 @@ AttnShape falconH1Attention(const ConfigReader &c, ModelBuilder &b) {
     // head_dim only: FalconH1Config has no other spelling (headDimOf also reads Hunyuan's).
     const u64 H = b.dimensions().hidden;
     if (c.has("head_dim")) {
-        a.hd = c.count("head_dim", kMaxHidden);
+        a.hd = c.count("head_dim", kMaxHeadDim);
     } else if (H % a.heads != 0) {
         fail(c.field("num_attention_heads"),
              std::to_string(a.heads) + " does not divide hidden_size " + std::to_string(H));

@@ -163,7 +163,7 @@ std::vector<bool> indexerLayers(const ConfigReader &c, ModelBuilder &b, u64 L, s
 /// weights_proj [heads, H]. Returns the key width it caches (index_head_dim).
 u64 addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
     const u64 heads = c.count("index_n_heads", kMaxHeads);
-    const u64 dim = c.count("index_head_dim", kMaxHidden);
+    const u64 dim = c.count("index_head_dim", kMaxHeadDim);
     const u64 H = b.dimensions().hidden;
     if (qLora == 0) {
         fail(c.field("q_lora_rank"), "the sparse-attention indexer reads the q_lora_rank "

@@ -73,7 +73,7 @@ KdaShape addKda(const ConfigReader &c, ModelBuilder &b, const std::string &at, u
     const ConfigReader lac = c.sub("linear_attn_config");
     KdaShape k;
     k.heads = lac.count("num_heads", kMaxHeads);
-    k.headDim = lac.count("head_dim", kMaxHidden);
+    k.headDim = lac.count("head_dim", kMaxHeadDim);
     k.kernel = lac.count("short_conv_kernel_size", 64);
     const u64 H = b.dimensions().hidden, kh = k.heads, kd = k.headDim;
     const u64 W = checkedMul(kh, kd, lac.field("head_dim"));

@@ -81,7 +81,7 @@ std::optional<ConfigReader> buildStep3(const ConfigReader &c, const std::string 
     }
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden, L = d.layers, heads = d.heads;
-    const u64 hd = c.countOr("head_dim", 256, kMaxHidden);
+    const u64 hd = c.countOr("head_dim", 256, kMaxHeadDim);
     const u64 q = c.countOr("share_q_dim", hd, kMaxHidden);
     if (c.has("num_attention_groups") && c.count("num_attention_groups", kMaxHeads) != 1) {
         fail(c.field("num_attention_groups"),

@@ -74,10 +74,10 @@ void addEmbeddings(ModelBuilder &b, bool tied) {
 
 u64 headDimOf(const ConfigReader &c, u64 hidden, u64 heads) {
     if (c.has("head_dim")) {
-        return c.count("head_dim", kMaxHidden);
+        return c.count("head_dim", kMaxHeadDim);
     }
     if (c.has("attention_head_dim")) { // Tencent Hunyuan's name for it
-        return c.count("attention_head_dim", kMaxHidden);
+        return c.count("attention_head_dim", kMaxHeadDim);
     }
     if (hidden % heads != 0) {
         fail(c.field("head_dim"), "missing, and hidden_size " + std::to_string(hidden) +
@@ -218,9 +218,9 @@ MlaShape readMla(const ConfigReader &c) {
     MlaShape m;
     m.qLora = c.countOr("q_lora_rank", 0, kMaxHidden);
     m.kvLora = c.count("kv_lora_rank", kMaxHidden);
-    m.nope = c.count("qk_nope_head_dim", kMaxHidden);
-    m.rope = c.count("qk_rope_head_dim", kMaxHidden, 0);
-    m.vDim = c.count("v_head_dim", kMaxHidden);
+    m.nope = c.count("qk_nope_head_dim", kMaxHeadDim);
+    m.rope = c.count("qk_rope_head_dim", kMaxHeadDim, 0);
+    m.vDim = c.count("v_head_dim", kMaxHeadDim);
     return m;
 }
 
@@ -279,9 +279,9 @@ u64 qwenMoeLayers(const ConfigReader &c, u64 layers, u64 experts) {
 GdnShape addGatedDeltaNet(const ConfigReader &c, ModelBuilder &b, u64 n) {
     GdnShape g;
     g.nk = c.count("linear_num_key_heads", kMaxHeads);
-    g.dk = c.count("linear_key_head_dim", kMaxHidden);
+    g.dk = c.count("linear_key_head_dim", kMaxHeadDim);
     g.nv = c.count("linear_num_value_heads", kMaxHeads);
-    g.dv = c.count("linear_value_head_dim", kMaxHidden);
+    g.dv = c.count("linear_value_head_dim", kMaxHeadDim);
     g.kernel = c.count("linear_conv_kernel_dim", 64);
     // Each key head serves a whole group of value heads (the Gated DeltaNet kernels repeat
     // q / k over nv / nk value heads: vLLM qwen3_next.py, transformers modeling_qwen3_next.py).

@@ -48,6 +48,9 @@ template <typename F> auto guarded(F &&f) -> Result<decltype(f())> {
 // every product below 2^64 together with the checked arithmetic below.
 inline constexpr std::uint64_t kMaxHidden = std::uint64_t(1) << 20;       ///< widths
 inline constexpr std::uint64_t kMaxIntermediate = std::uint64_t(1) << 24; ///< MLP widths
+/// Attention head widths (head_dim and its kin): published models use 64 to 512, MLA latents
+/// 512; 16,384 keeps a typo such as 1,000,000 from sizing a 10-trillion-parameter model.
+inline constexpr std::uint64_t kMaxHeadDim = std::uint64_t(1) << 14;
 inline constexpr std::uint64_t kMaxLayers = std::uint64_t(1) << 16;
 inline constexpr std::uint64_t kMaxHeads = std::uint64_t(1) << 16;
 inline constexpr std::uint64_t kMaxVocab = std::uint64_t(1) << 26;

@@ -197,7 +197,7 @@ std::vector<AttnShape> layerAttnShapes(const ConfigReader &c, const AttnShape &b
                                                            " layers");
     }
     AttnShape global = base;
-    global.hd = c.countOr("global_head_dim", base.hd, kMaxHidden);
+    global.hd = c.countOr("global_head_dim", base.hd, kMaxHeadDim);
     if (c.flag("attention_k_eq_v", false)) {
         global.kv = c.countOr("num_global_key_value_heads", base.kv, kMaxHeads);
         global.kEqV = true;

@@ -296,6 +296,12 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
     }
     out << std::left << std::setw(kLabelWidth) << "  KV + state room"
         << gbGib(double(m.kvCapacityBytesPerGpu)) << "\n";
+    if (p.scenario.engine.engine == Engine::TensorRtLlm) {
+        // Its fraction is of the memory free after loading (KvCacheConfig
+        // free_gpu_memory_fraction), so "total needed" below the budget can still start short.
+        out << "  (TensorRT-LLM's memory fraction takes that share of the memory free after "
+               "loading: the KV cache fits in the room above, not in the budget less the rest)\n";
+    }
     out << std::left << std::setw(kLabelWidth) << "Memory in total (all GPUs)"
         << gbGib(double(m.total.total()) * std::max<std::uint32_t>(p.replicas, 1)) << "\n\n";
 

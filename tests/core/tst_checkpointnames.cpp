@@ -274,6 +274,14 @@ void TestCheckpointNames::sharedExpertWidthAndQuietKeys() {
     const auto quiet = importHfConfigText(llama.dump(), "quiet");
     QVERIFY2(quiet.ok(), quiet.ok() ? "" : quiet.error().toString().c_str());
     QVERIFY(!hasNote(*quiet, "vocab_size_per_layer_input"));
+    // A head width no model has (a typo of 1,000,000 sized a 10.5-trillion-parameter model)
+    // is refused naming the key.
+    json wide = readConfig("meta-llama--Meta-Llama-3.1-8B_config.json");
+    wide["head_dim"] = 1000000;
+    const auto tooWide = importHfConfigText(wide.dump(), "wide");
+    QVERIFY(!tooWide.ok());
+    QVERIFY2(tooWide.error().toString().find("head_dim") != std::string::npos,
+             tooWide.error().toString().c_str());
     // With a width the per-layer embeddings are read (genericlayers.h addPerLayerEmbeddings):
     // the table [262144, L x 256], the model projection [L x 256, H] and its norm [256], and
     // per layer the gate [256, H], the projection [H, 256] and a norm [H].

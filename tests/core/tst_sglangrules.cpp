@@ -87,6 +87,8 @@ class tst_SglangRules : public QObject {
         QTest::newRow("0.4.9.post3") << "0.4.9.post3" << int(SglangProfile::V0493);
         QTest::newRow("0.4.10.post2") << "0.4.10.post2" << int(SglangProfile::V0493);
         QTest::newRow("0.3.6") << "0.3.6" << -1;
+        QTest::newRow("typo major") << "9.9.9.post99" << -1;
+        QTest::newRow("typo minor") << "0.100" << -1;
         QTest::newRow("bad post") << "0.4.7.postx" << -1;
         QTest::newRow("word") << "latest" << -1;
         QTest::newRow("empty") << "" << -1;

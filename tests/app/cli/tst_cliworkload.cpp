@@ -249,6 +249,26 @@ class TestCliWorkload : public QObject {
                      std::string::npos,
                  asFiled.err.c_str());
     }
+
+    // Figures that read as contradictions are explained: Kimi K3's token count is one KV
+    // group's (57 sequences of 32,768 tokens beside 506,112 tokens), and TensorRT-LLM's
+    // fraction is of the memory free after loading (81 GB needed under an 85 GB budget, short).
+    void figuresThatLookContradictoryAreExplained() {
+        const Run k3 = run({"plan", "--json"});
+        QVERIFY2(k3.code == 0, k3.err.c_str());
+        const std::string message = nlohmann::json::parse(k3.out)["startup"]["message"];
+        QVERIFY2(message.find("per KV-cache group, as vLLM logs it") != std::string::npos,
+                 message.c_str());
+        const Run trt = run({"plan", "--model", "llama-3.1-70b", "--gpu", "h100", "--gpu-count",
+                             "4", "--engine", "trtllm", "--context", "8k", "--concurrency", "64"});
+        QVERIFY2(trt.code == 0, trt.err.c_str());
+        QVERIFY2(trt.out.find("TensorRT-LLM's memory fraction takes that share of the memory "
+                              "free after loading") != std::string::npos,
+                 trt.out.c_str());
+        const Run dense = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h100", "--json"});
+        const std::string plain = nlohmann::json::parse(dense.out)["startup"]["message"];
+        QVERIFY2(plain.find("KV-cache group") == std::string::npos, plain.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliWorkload)
