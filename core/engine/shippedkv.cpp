@@ -28,6 +28,12 @@ ShippedKvRule shippedKvRule(Engine engine, const ModelSpec &model) {
     }
     const bool modelOpt = origin != KvScalesOrigin::CompressedTensors;
     const std::string key = model.shippedKvSource;
+    if (model.shippedKvInQuantFileOnly && engine != Engine::TensorRtLlm) {
+        return {ShippedKvUse::NotLoaded,
+                std::string(engine == Engine::Vllm ? "vLLM" : "SGLang") +
+                    " reads config.json's quantization_config, which names no KV scheme; the "
+                    "FP8 KV scales of hf_quant_config.json are TensorRT-LLM's"};
+    }
     switch (engine) {
     case Engine::Vllm:
         if (modelOpt) {

@@ -378,6 +378,17 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
         spec.shippedKvFormat = quant.kvFormat;
         spec.shippedKvSource = quant.kvSource;
         spec.shippedKvOrigin = hfQuant ? KvScalesOrigin::ModelOptFile : quant.kvOrigin;
+        if (hfQuant &&
+            (lm.has("quantization_config") || (wrapper && wrapper->has("quantization_config")))) {
+            // config.json's own block is what vLLM and SGLang read (ModelSpec doc).
+            bool ownKv = false;
+            try {
+                ownKv = importer::readQuantization(lm, wrapper, dynamicOrder).kvFormat.has_value();
+            } catch (const importer::ImportFailure &) {
+                ownKv = false; // a block the engines could not read either
+            }
+            spec.shippedKvInQuantFileOnly = !ownKv;
+        }
     }
     spec.modelOptQuantAlgo = quant.modelOptAlgo;
     spec.configSsmDtype = importer::readStateDtype(lm, wrapper, "mamba_ssm_dtype", spec.notes);

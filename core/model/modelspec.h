@@ -330,6 +330,12 @@ struct ModelSpec {
     /// Which description shippedKvFormat came from; engines read the forms differently
     /// (engine/shippedkv.h). None without shipped KV scales.
     KvScalesOrigin shippedKvOrigin = KvScalesOrigin::None;
+    /// The shipped KV scales are named in hf_quant_config.json only, while config.json has a
+    /// quantization_config of its own without a KV scheme: vLLM and SGLang read config.json's
+    /// block and use the file only when config.json has none (vLLM
+    /// transformers_utils/config.py; SGLang configs/model_config.py @ 001adf56
+    /// _parse_quant_hf_config), so only TensorRT-LLM, which reads the file, applies them.
+    bool shippedKvInQuantFileOnly = false;
     /// ModelOpt's quant_algo ("FP8", "FP8_BLOCK_SCALES", "NVFP4", ...) for a ModelOpt
     /// checkpoint; empty for any other. SGLang's KV-dtype choice depends on it.
     std::string modelOptQuantAlgo;

@@ -136,6 +136,7 @@ class TestKvScheme : public QObject {
     void modelOptOtherKvAlgorithmsLeaveANote();
     void engineRules_data();
     void engineRules();
+    void configBlockHidesTheQuantFile();
     void modelOptPlanRunsFp8UnderEachEngine();
     void engineThatDoesNotLoadKeepsBf16();
 };
@@ -344,6 +345,31 @@ void TestKvScheme::modelOptOtherKvAlgorithmsLeaveANote() {
         QVERIFY(!r->shippedKvFormat.has_value());
         QVERIFY(r->notes.empty());
     }
+}
+
+// nvidia's newer exports write a quantization_config into config.json as well: vLLM and SGLang
+// read that block (hf_quant_config.json only stands in for a missing one), so FP8 KV scales
+// named in the file alone are TensorRT-LLM's; a block naming them too serves every engine.
+void TestKvScheme::configBlockHidesTheQuantFile() {
+    QJsonObject cfg = readConfig("nvidia--Qwen3-235B-A22B-NVFP4_config.json");
+    const std::string file = QJsonDocument(readConfig("nvidia--Qwen3-235B-A22B-NVFP4_hf_quant_"
+                                                      "config.json"))
+                                 .toJson()
+                                 .toStdString();
+    QJsonObject block{{"quant_method", "modelopt"}, {"quant_algo", "NVFP4"}};
+    cfg["quantization_config"] = block;
+    const auto own = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "q", file);
+    QVERIFY2(own.ok(), own.ok() ? "" : own.error().toString().c_str());
+    QVERIFY(own->shippedKvInQuantFileOnly);
+    QCOMPARE(shippedKvRule(Engine::Vllm, *own).use, ShippedKvUse::NotLoaded);
+    QCOMPARE(shippedKvRule(Engine::Sglang, *own).use, ShippedKvUse::NotLoaded);
+    QCOMPARE(shippedKvRule(Engine::TensorRtLlm, *own).use, ShippedKvUse::EngineDefault);
+    block["kv_cache_quant_algo"] = "FP8";
+    cfg["quantization_config"] = block;
+    const auto both = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "q", file);
+    QVERIFY2(both.ok(), both.ok() ? "" : both.error().toString().c_str());
+    QVERIFY(!both->shippedKvInQuantFileOnly);
+    QCOMPARE(shippedKvRule(Engine::Vllm, *both).use, ShippedKvUse::EngineDefault);
 }
 
 void TestKvScheme::engineRules_data() {
