@@ -85,7 +85,8 @@ std::string paramsColumnText(double params) {
 
 std::string cardFitUsage() {
     return R"(card-fit options (what fits one card under llama.cpp, the GUI's This card view):
-  --gpu NAME               the card (default rtx-4090); --gpu-file FILE adds your own types
+  --gpu NAME               the card (default rtx-4090; none: the CPU alone; a unified-memory
+                           --host such as apple-m4-max needs none); --gpu-file FILE adds types
   --host NAME              the host (default ddr5-desktop); --host-memory-gb N its memory
   --model NAME|PATH        a model to size (repeatable; default every catalogue model)
   --types T,T,...          ggml types (default q4_K,q5_K,q8_0,f16)
@@ -99,6 +100,7 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
         return kExitUsage;
     };
     std::string gpuName = "rtx-4090";
+    bool gpuGiven = false;
     std::string hostName = "ddr5-desktop";
     std::uint64_t hostMemoryGb = 0;
     std::uint64_t build = 0;
@@ -120,6 +122,7 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
         const std::string &v = args[++i];
         if (a == "--gpu") {
             gpuName = v;
+            gpuGiven = true;
         } else if (a == "--gpu-file") {
             gpuFileArgs.insert(gpuFileArgs.end(), {a, v});
         } else if (a == "--host") {
@@ -169,10 +172,6 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
         err << "hostplan-cli card-fit: " << e << "\n";
         return kExitUsage;
     }
-    const auto gpu = scenarioCatalogue(forGpus).findGpu(gpuName);
-    if (!gpu.ok()) {
-        return bad("--gpu", gpu.error().message);
-    }
     auto host = findHost(hostName);
     if (!host.ok()) {
         return bad("--host", host.error().message);
@@ -180,8 +179,20 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
     if (hostMemoryGb) {
         host.value().memoryBytes = hostMemoryGb * std::uint64_t(kBytesPerGiB); // as sold: GiB
     }
-    if (host->unifiedMemory) {
-        return bad("--host", hostName + " is a unified-memory host: it has no separate card");
+    // --gpu none: the host alone (the CPU, or a unified-memory host's own GPU), as plan
+    // --engine llama.cpp takes it; a unified-memory host has no separate card to name.
+    const bool noGpu = asciiLower(gpuName) == "none" || (host->unifiedMemory && !gpuGiven);
+    if (host->unifiedMemory && gpuGiven && !noGpu) {
+        return bad("--gpu", hostName + " is a unified-memory host: its GPU is the host's "
+                                       "(leave out --gpu)");
+    }
+    std::optional<GpuSpec> gpu;
+    if (!noGpu) {
+        auto found = scenarioCatalogue(forGpus).findGpu(gpuName);
+        if (!found.ok()) {
+            return bad("--gpu", found.error().message);
+        }
+        gpu = found.value();
     }
     if (models.empty()) {
         for (const ModelEntry &m : Catalogue::builtin().models()) {
@@ -196,19 +207,25 @@ int cmdCardFit(const std::vector<std::string> &args, std::ostream &out, std::ost
         if (!spec.ok()) {
             return bad("--model", spec.error().toString());
         }
-        rows.push_back(
-            cardFit(spec.value(), gpu.value(), host.value(), types, std::uint32_t(build)));
+        rows.push_back(cardFit(spec.value(), gpu, host.value(), types, std::uint32_t(build)));
     }
     std::stable_sort(rows.begin(), rows.end(),
                      [](const CardFitRow &a, const CardFitRow &b) { return a.params < b.params; });
 
     // The host's RAM decides every offloaded cell: named with the host (--host-memory-gb).
-    out << "What fits " << singleLine(gpu->name) << " + " << singleLine(host->name) << ", "
-        << formatDouble("%.0f GiB", toGiB(double(host->memoryBytes))) << " of RAM"
+    const std::string on = gpu ? singleLine(gpu->name) + " + " + singleLine(host->name)
+                           : host->unifiedMemory ? singleLine(host->name)
+                                                 : singleLine(host->name) + " (CPU only)";
+    out << "What fits " << on << ", " << formatDouble("%.0f GiB", toGiB(double(host->memoryBytes)))
+        << " of RAM"
         << " under llama.cpp" << (build ? " b" + std::to_string(build) : std::string()) << "\n"
-        << "(llama-server's defaults: four slots in one unified f16 KV cache, 1 GiB left free on "
-           "the card as --fit leaves it; \"runs to C\" = every layer on the GPU up to C tokens; "
-           "-ngl / --n-cpu-moe = the rest in system RAM; decode ceilings at "
+        << (gpu ? "(llama-server's defaults: four slots in one unified f16 KV cache, 1 GiB left "
+                  "free on the card as --fit leaves it; \"runs to C\" = every layer on the GPU "
+                  "up to C tokens; -ngl / --n-cpu-moe = the rest in system RAM; decode ceilings "
+                  "at "
+                : "(llama-server's defaults: four slots in one unified f16 KV cache; \"runs to "
+                  "C\" = the model and its cache in the host's memory up to C tokens; decode "
+                  "ceilings at ")
         << contextShort(kLlamaFitMinContext) << " tokens)\n\n";
     constexpr int kModelWidth = 30;
     constexpr int kCellWidth = 32; // the widest cell, "runs to 125,440 @ 118.4 tok/s", and a gap

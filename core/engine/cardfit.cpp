@@ -10,8 +10,9 @@ namespace hostplan {
 
 namespace {
 
-CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpec &gpu,
-                    const HostSpec &host, std::uint32_t llamaBuild) {
+CardFitCell cellFor(const ModelSpec &spec, const std::string &type,
+                    const std::optional<GpuSpec> &gpu, const HostSpec &host,
+                    std::uint32_t llamaBuild) {
     CardFitCell c;
     c.type = type;
     c.weightBytes = spec.weightBytes();
@@ -23,7 +24,9 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
     // cell's -ngl / --n-cpu-moe / context is the one --fit itself would settle on, not a
     // placement that leaves a few MiB.
     in.gpu = gpu;
-    in.gpu->usableMemoryBytes -= std::min(gpu.usableMemoryBytes, kLlamaFitMarginBytes);
+    if (in.gpu) {
+        in.gpu->usableMemoryBytes -= std::min(gpu->usableMemoryBytes, kLlamaFitMarginBytes);
+    }
     in.host = host;
     in.build = llamaBuild;
     // llama-server's default -c is the training context, which --fit lowers to 4096 before
@@ -33,7 +36,8 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
     const std::uint64_t train = llamaTrainingContext(spec);
     in.context = std::min<std::uint64_t>(kLlamaFitMinContext, train);
     // Every layer on the GPU: -ngl given, so --fit keeps its hands off the placement.
-    in.gpuLayers = llamaAllLayersFlag(spec.numLayers);
+    // Without a card: a unified-memory host runs every layer on its GPU, a CPU host none.
+    in.gpuLayers = gpu || host.unifiedMemory ? llamaAllLayersFlag(spec.numLayers) : 0;
     const auto atDefault = planLlamaCpp(in);
     if (!atDefault.ok()) {
         return c;
@@ -58,6 +62,9 @@ CardFitCell cellFor(const ModelSpec &spec, const std::string &type, const GpuSpe
         }
         c.maxContext = std::min(lo * kLlamaKvPadding, cap);
         return c;
+    }
+    if (!gpu) {
+        return c; // one memory: nothing to move between a card and the host
     }
     if (const auto ngl = largestFittingGpuLayers(in)) {
         LlamaCppInput alt = in;
@@ -93,6 +100,11 @@ std::vector<const gguf::GgmlType *> defaultCardFitTypes() {
 }
 
 CardFitRow cardFit(const ModelSpec &model, const GpuSpec &gpu, const HostSpec &host,
+                   const std::vector<const gguf::GgmlType *> &types, std::uint32_t llamaBuild) {
+    return cardFit(model, std::optional<GpuSpec>(gpu), host, types, llamaBuild);
+}
+
+CardFitRow cardFit(const ModelSpec &model, const std::optional<GpuSpec> &gpu, const HostSpec &host,
                    const std::vector<const gguf::GgmlType *> &types, std::uint32_t llamaBuild) {
     CardFitRow row;
     row.modelId = model.id;

@@ -57,5 +57,9 @@ std::vector<const gguf::GgmlType *> defaultCardFitTypes();
 /// rules the plans follow (LlamaCppInput::build; 0 = the newest).
 CardFitRow cardFit(const ModelSpec &model, const GpuSpec &gpu, const HostSpec &host,
                    const std::vector<const gguf::GgmlType *> &types, std::uint32_t llamaBuild = 0);
+/// The same with no card (`gpu` nullopt): a unified-memory host (Apple silicon, its GPU sharing
+/// the host's memory) or the CPU alone; no layer or expert is moved between two memories.
+CardFitRow cardFit(const ModelSpec &model, const std::optional<GpuSpec> &gpu, const HostSpec &host,
+                   const std::vector<const gguf::GgmlType *> &types, std::uint32_t llamaBuild = 0);
 
 } // namespace hostplan

@@ -62,6 +62,29 @@ class TestCliCardFit : public QObject {
         QVERIFY2(mixtral.find("--n-cpu-moe ") != std::string::npos, mixtral.c_str());
     }
 
+    // "What fits my Mac" and "the CPU alone": no card, the host's memory holds it all, no
+    // layer moves (the planner's own answer for that host); a card named beside a
+    // unified-memory host is refused.
+    void hostAlone() {
+        const Run mac = run({"card-fit", "--host", "apple-m4-max", "--model", "llama-3.1-70b"});
+        QVERIFY2(mac.code == 0, mac.err.c_str());
+        QVERIFY2(mac.out.starts_with("What fits Apple M4 Max"), mac.out.c_str());
+        const std::string seventy = lineOf(mac.out, "Llama 3.1 70B");
+        QVERIFY2(seventy.find("runs to ") != std::string::npos, seventy.c_str());
+        QVERIFY(seventy.find("-ngl") == std::string::npos);
+        const CardFitRow core =
+            cardFit(Catalogue::builtin().loadModel("llama-3.1-70b").value(), std::nullopt,
+                    findHost("apple-m4-max").value(), defaultCardFitTypes());
+        QVERIFY(core.cells[0].fitsAtDefault);
+        QVERIFY(!core.cells[3].fitsAtDefault); // f16: 141 GB in 128 GiB
+        const Run cpu = run({"card-fit", "--gpu", "none", "--model", "llama-3.1-8b"});
+        QVERIFY2(cpu.code == 0, cpu.err.c_str());
+        QVERIFY2(cpu.out.find("(CPU only)") != std::string::npos, cpu.out.c_str());
+        const Run both = run({"card-fit", "--host", "apple-m4-max", "--gpu", "h100"});
+        QCOMPARE(both.code, 2);
+        QVERIFY2(both.err.find("unified-memory host") != std::string::npos, both.err.c_str());
+    }
+
     void typesAndTheUsersGpu() {
         const Run r = run({"card-fit", "--gpu", "l40s", "--types", "q8_0", "--model",
                            "llama-3.1-70b", "--host-memory-gb", "256"});
@@ -119,8 +142,9 @@ class TestCliCardFit : public QObject {
                              << "--types: 'i32' is not a type a model's weights are stored in";
         QTest::newRow("twice") << QStringList{"--types", "q4_K,Q4_K"}
                                << "--types: 'Q4_K' is named twice";
-        QTest::newRow("host") << QStringList{"--host", "apple-m4-max"}
-                              << "--host: apple-m4-max is a unified-memory host";
+        QTest::newRow("card beside a unified host")
+            << QStringList{"--host", "apple-m4-max", "--gpu", "rtx-4090"}
+            << "--gpu: apple-m4-max is a unified-memory host";
         QTest::newRow("memory") << QStringList{"--host-memory-gb", "0"}
                                 << "--host-memory-gb: must be a whole number";
         QTest::newRow("option") << QStringList{"--ngl", "3"} << "--ngl: unknown option";
