@@ -28,6 +28,10 @@
 //     mlp_only_layers, moe_layers, mlp_layer_types; shared experts from n_shared_experts /
 //     num_shared_experts (x the expert width) or shared_expert_intermediate_size (with its [1, H]
 //     gate); the router [E, H] and its correction bias (topk_method noaux_tc, use_routing_bias)
+//   Gemma 3n / Gemma 4 E-series: num_kv_shared_layers (the last layers read an earlier
+//     layer's cache: LayerGroup::kvShared), use_double_wide_mlp (their MLP twice as wide),
+//     hidden_size_per_layer_input / vocab_size_per_layer_input (the per-layer embeddings,
+//     genericlayers.h addPerLayerEmbeddings)
 //   vision: a wrapper's vision_config as a generic ViT (estimated; noted)
 //   MTP / draft layers (num_nextn_predict_layers, mtp_num_hidden_layers, num_mtp_modules): not
 //     counted in the totals (modelspec.h); a note says how many.
