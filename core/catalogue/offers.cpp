@@ -168,6 +168,10 @@ Result<std::vector<RentalOffer>> parseOffers(std::string_view text, const std::s
 Result<std::vector<RentalOffer>> loadOffersFile(const std::string &path) {
     HOSTPLAN_TRY(text, readRegularFile(path, kMaxOffersFileBytes));
     HOSTPLAN_TRY(offers, parseOffers(text, path));
+    if (offers.empty()) {
+        // As --prices and --gpu-file refuse an empty list: a file meant to add offers adds none.
+        return makeError(path + ": offers", "no offers in the file (give at least one)");
+    }
     for (RentalOffer &o : offers) {
         o.userEntered = true;
     }

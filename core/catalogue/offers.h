@@ -82,7 +82,7 @@ Result<std::vector<RentalOffer>> parseOffers(std::string_view jsonText, const st
 /// Largest offers file read (bytes): far above any real list, small enough to stay fast.
 inline constexpr std::uint64_t kMaxOffersFileBytes = 8u * 1024 * 1024;
 /// Read (readRegularFile: a regular file of at most kMaxOffersFileBytes) and parse an offers
-/// file; the offers are marked userEntered.
+/// file; the offers are marked userEntered. A file without an offer is an error naming it.
 Result<std::vector<RentalOffer>> loadOffersFile(const std::string &path);
 /// The offer as JSON, same schema as parseOffer reads (round-trips).
 nlohmann::json offerToJson(const RentalOffer &offer);

@@ -175,6 +175,15 @@ class TestCliWorkload : public QObject {
         QVERIFY2(r.out.find("more than the chosen $0") != std::string::npos, r.out.c_str());
         QVERIFY(r.out.find("% above the chosen $0") == std::string::npos);
         QVERIFY(r.out.find("e+") == std::string::npos);
+        // A file that adds no offer is refused, as --prices and --gpu-file refuse one.
+        const QString empty = dir.filePath("none.json");
+        QFile e(empty);
+        QVERIFY(e.open(QIODevice::WriteOnly));
+        e.write(R"({"schema_version": 1, "offers": []})");
+        e.close();
+        const Run none = run({"plan", "--offers", empty.toStdString()});
+        QCOMPARE(none.code, 2);
+        QVERIFY2(none.err.find("no offers in the file") != std::string::npos, none.err.c_str());
     }
 
     // An option given twice with two values is refused naming both (it took the last silently:
