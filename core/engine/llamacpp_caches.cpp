@@ -38,20 +38,22 @@ std::vector<const LayerGroup *> layerOrder(const ModelSpec &m) {
     for (const LayerGroup &g : m.layers) {
         order.insert(order.end(), g.count, &g);
     }
+    // Each layer's group from the ranges: complete when they name every layer exactly once.
     std::vector<const LayerGroup *> listed(order.size(), nullptr);
-    bool complete = !m.layers.empty();
-    for (const LayerGroup &g : m.layers) {
-        for (const LayerRun &r : g.ranges) {
-            for (std::uint64_t il = r.first; il < std::uint64_t(r.first) + r.count; ++il) {
-                complete = complete && il < listed.size() && listed[il] == nullptr;
-                if (complete) {
+    const auto fromRanges = [&]() {
+        for (const LayerGroup &g : m.layers) {
+            for (const LayerRun &r : g.ranges) {
+                for (std::uint64_t il = r.first; il < std::uint64_t(r.first) + r.count; ++il) {
+                    if (il >= listed.size() || listed[il]) {
+                        return false;
+                    }
                     listed[il] = &g;
                 }
             }
         }
-    }
-    if (complete && std::none_of(listed.begin(), listed.end(),
-                                 [](const LayerGroup *g) { return g == nullptr; })) {
+        return !listed.empty() && std::find(listed.begin(), listed.end(), nullptr) == listed.end();
+    };
+    if (fromRanges()) {
         return listed;
     }
     if (m.layers.size() != 2) {

@@ -481,10 +481,8 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
     const bool doubleWide = c.flag("use_double_wide_mlp", false);
     const auto isDense = [&](u64 i) { return parallelMlp || !moe[i]; };
     const auto isWide = [&](u64 i) { return doubleWide && kvShared[i] && isDense(i); };
-    u64 wideLayers = 0;
-    for (u64 i = 0; i < L; ++i) {
-        wideLayers += isWide(i) ? 1 : 0;
-    }
+    const std::vector<std::uint32_t> wide = layersWhere(L, isWide);
+    const u64 wideLayers = wide.size();
     b.setPieceLayers(layersWhere(L, [&](u64 i) { return isDense(i) && !isWide(i); }));
     if (denseLayers > 0) {
         // The dense layers' width: dense_intermediate_size (MiniMax-M3) where given, else
@@ -504,16 +502,17 @@ std::optional<ConfigReader> buildGeneric(const ConfigReader &top, const std::str
         if (c.flag("block_auto_adjust_ff_dim", false)) {
             inter = lfm2FfWidth(c, inter);
         }
-        if (denseLayers > wideLayers) {
+        const auto denseMlp = [&](u64 width, u64 n) {
             addMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj",
                    fam.linearBiases ? "fc1" : "up_proj", fam.linearBiases ? "fc2" : "down_proj",
-                   inter, denseLayers - wideLayers, denseLayers - wideLayers);
+                   width, n, n);
+        };
+        if (denseLayers > wideLayers) {
+            denseMlp(inter, denseLayers - wideLayers);
         }
         if (wideLayers > 0) {
-            b.setPieceLayers(layersWhere(L, isWide));
-            addMlp("dense MLP", GroupRole::DenseMlp, l0 + "mlp.", "gate_proj", "up_proj",
-                   "down_proj", checkedMul(2, inter, c.field("intermediate_size")), wideLayers,
-                   wideLayers);
+            b.setPieceLayers(wide);
+            denseMlp(checkedMul(2, inter, c.field("intermediate_size")), wideLayers);
             b.setPieceLayers(layersWhere(L, isDense));
         }
         if (fam.linearBiases) {

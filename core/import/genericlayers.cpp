@@ -285,10 +285,10 @@ std::vector<bool> kvSharedLayers(const ConfigReader &c, const std::vector<LayerK
     return shared;
 }
 
-u64 addPerLayerEmbeddings(const ConfigReader &c, ModelBuilder &b) {
+void addPerLayerEmbeddings(const ConfigReader &c, ModelBuilder &b) {
     const u64 P = c.countOr("hidden_size_per_layer_input", 0, kMaxHidden, 0);
     if (P == 0) {
-        return 0;
+        return;
     }
     const ModelDimensions &d = b.dimensions();
     const u64 H = d.hidden, L = d.layers;
@@ -306,7 +306,6 @@ u64 addPerLayerEmbeddings(const ConfigReader &c, ModelBuilder &b) {
     b.linear("per-layer inputs", GroupRole::Other, Placement::Replicated,
              l0 + "per_layer_projection", H, P, L, L);
     b.small(l0 + "post_per_layer_input_norm", H, L);
-    return P;
 }
 
 std::vector<bool> moeLayerMask(const ConfigReader &c, u64 L) {

@@ -112,8 +112,8 @@ std::vector<bool> kvSharedLayers(const ConfigReader &c, const std::vector<LayerK
 /// gather kept as an Embedding group of its own (kPerLayerEmbeddingGroup; llama.cpp keeps it
 /// on the CPU beside token_embd as an input tensor), per_layer_model_projection [L x P, H] and
 /// per_layer_projection_norm [P]; in each of the L layers per_layer_input_gate [P, H],
-/// per_layer_projection [H, P] and post_per_layer_input_norm [H]. Returns P (0: none added).
-std::uint64_t addPerLayerEmbeddings(const ConfigReader &c, ModelBuilder &b);
+/// per_layer_projection [H, P] and post_per_layer_input_norm [H]. Nothing when P is 0 or absent.
+void addPerLayerEmbeddings(const ConfigReader &c, ModelBuilder &b);
 
 /// Which of the `L` layers hold routed experts: moe_layers, mlp_layer_types, else
 /// first_k_dense_replace (LFM2-MoE: num_dense_layers), decoder_sparse_step,

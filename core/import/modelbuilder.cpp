@@ -235,10 +235,11 @@ std::vector<TensorGroup> makeGroups(const std::vector<TensorPiece> &input, const
         } else if (p.fp32) {
             f = formats::fp32;
             bytes = f.bytesFor(p.params());
-        } else if (p.converted ? *p.converted : q.converts(p)) {
-            const Quantization &scheme = q.schemeFor(p);
-            f = scheme.format;
-            bytes = scheme.convertedBytes(p);
+        } else if (const Quantization *scheme =
+                       p.converted ? (*p.converted ? &q.schemeFor(p) : nullptr) : q.storesAs(p)) {
+            // storesAs answers and names the storing scheme in one pass over the rules.
+            f = scheme->format;
+            bytes = scheme->convertedBytes(p);
         } else {
             bytes = f.bytesFor(p.params());
         }

@@ -276,19 +276,24 @@ std::vector<std::string> gptqDynamicOrder(std::string_view text) {
     if (!doc.is_object()) {
         return {};
     }
+    // The object at `key` of `o`, or null (no copy of the document).
+    const auto objectAt = [](const nlohmann::ordered_json *o,
+                             const char *key) -> const nlohmann::ordered_json * {
+        if (!o || !o->is_object()) {
+            return nullptr;
+        }
+        const auto it = o->find(key);
+        return it != o->end() && it->is_object() ? &*it : nullptr;
+    };
     for (const char *wrapper : {"", "text_config", "language_config", "llm_config"}) {
-        const auto &at = *wrapper ? doc.value(wrapper, nlohmann::ordered_json()) : doc;
-        if (!at.is_object() || !at.contains("quantization_config") ||
-            !at["quantization_config"].is_object() ||
-            !at["quantization_config"].contains("dynamic") ||
-            !at["quantization_config"]["dynamic"].is_object()) {
-            continue;
+        const nlohmann::ordered_json *at = *wrapper ? objectAt(&doc, wrapper) : &doc;
+        if (const auto *rules = objectAt(objectAt(at, "quantization_config"), "dynamic")) {
+            std::vector<std::string> keys;
+            for (const auto &item : rules->items()) {
+                keys.push_back(item.key());
+            }
+            return keys;
         }
-        std::vector<std::string> keys;
-        for (const auto &item : at["quantization_config"]["dynamic"].items()) {
-            keys.push_back(item.key());
-        }
-        return keys;
     }
     return {};
 }

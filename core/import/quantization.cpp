@@ -114,13 +114,12 @@ std::optional<std::int64_t> namedLayer(const std::string &text, std::size_t lite
 /// The integer-group format of `bits` (2, 4 or 8) in groups of `group` (0: per column); other
 /// widths fail naming `field`.
 NumberFormat intGroupFormat(u64 bits, u64 group, const std::string &field) {
-    const FormatKind kind = bits == 4   ? FormatKind::INT4
-                            : bits == 8 ? FormatKind::INT8
-                            : bits == 2 ? FormatKind::INT2
-                                        : FormatKind::BF16;
-    if (kind == FormatKind::BF16) {
+    if (bits != 2 && bits != 4 && bits != 8) {
         fail(field, "unsupported bit width " + std::to_string(bits));
     }
+    const FormatKind kind = bits == 4   ? FormatKind::INT4
+                            : bits == 8 ? FormatKind::INT8
+                                        : FormatKind::INT2;
     return NumberFormat{kind, std::uint32_t(group)};
 }
 
@@ -310,7 +309,7 @@ const Quantization::DynamicRule *Quantization::dynamicRule(const std::string &mo
 }
 
 const Quantization &Quantization::schemeFor(const TensorPiece &p) const {
-    const DynamicRule *rule = dynamic.empty() ? nullptr : dynamicRule(p.module);
+    const DynamicRule *rule = perModule || targets ? nullptr : dynamicRule(p.module);
     const Quantization *own = perModule ? moduleScheme(p.module, p.role)
                               : targets ? targetScheme(p)
                               : rule    ? rule->override.get()
