@@ -162,6 +162,23 @@ std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &c
                "' is none of the devices the report lists (devices[0].name '" +
                report.devices.front().name + "'): the sections come from different GPUs";
     }
+    // Kernels ran on a device, so the report lists it: a report without its devices has lost
+    // the cross-check above (and the GPU type the plan is calibrated for).
+    if (report.kernels && report.kernels->ran && report.devices.empty()) {
+        return "the kernels ran but the report lists no devices: the devices section is missing";
+    }
+    // The kernel section's copy bandwidth is its copy row's rate: 0 beside a measured copy row
+    // leaves the GEMV rows' share of it without a denominator.
+    if (report.kernels && report.kernels->ran && !(report.kernels->copyBandwidthBytesPerS > 0)) {
+        for (const auto &r : report.kernels->rows) {
+            if (r.correct && r.kernel == "copy" && r.gbPerS > 0) {
+                return "kernels.copy_bandwidth_bytes_per_s is " +
+                       rateText(report.kernels->copyBandwidthBytesPerS) +
+                       " but its copy row measured " + rateText(r.gbPerS * 1e9) +
+                       ": the kernel section is inconsistent";
+            }
+        }
+    }
     if (!gpu) {
         return {};
     }

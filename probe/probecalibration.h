@@ -39,7 +39,9 @@ std::optional<Calibration> calibrationFromReport(const ProbeReport &report,
 /// a device-copy bandwidth or a GEMV rate above 1.05x that bandwidth (a copy
 /// cannot beat the memory's peak; the 5% allows for rounded data-sheet figures), or a GEMM
 /// rate above 1.05x its dense BF16 peak (resources/gpus.json). Only checked when the device
-/// matches a catalogue GPU. calibrationFromReport() does not check: call this first.
+/// matches a catalogue GPU. On any device: a kernel section with no devices listed, or with a
+/// copy bandwidth of 0 beside a measured copy row (the sections disagree).
+/// calibrationFromReport() does not check: call this first.
 std::string implausibleMeasurement(const ProbeReport &report, const Catalogue &catalogue);
 
 /// comparePlan() with each device's measured bandwidth set against its OWN catalogue GPU type

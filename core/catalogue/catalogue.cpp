@@ -22,6 +22,19 @@ using namespace cataloguefields;
 
 namespace {
 
+/// An optional cached-input rate: a cache hit never costs more than the input it replaces
+/// (every provider's rate card prices it at or below the input rate); absent is the input rate.
+Result<double> cachedRate(const nlohmann::json &o, const std::string &path, double input) {
+    HOSTPLAN_TRY(cached, jsonfield::number(o, "cached_input_usd_per_mtok", path, 0, 1e4, false));
+    if (cached && *cached > input) {
+        return makeError(path + ".cached_input_usd_per_mtok",
+                         jsonfield::brief(*cached) + " is above the input rate (" +
+                             jsonfield::brief(input) +
+                             "): a cached input token costs at most an input token");
+    }
+    return cached.value_or(input);
+}
+
 /// The optional "tiers" list of an API price entry (parseApiPrice): each tier's threshold an
 /// integer above the previous one (and above 0), its prices in [0, 10,000].
 Result<std::vector<ApiPriceTier>> parseTiers(const nlohmann::json &o, const std::string &path) {
@@ -47,7 +60,7 @@ Result<std::vector<ApiPriceTier>> parseTiers(const nlohmann::json &o, const std:
         HOSTPLAN_TRY(above,
                      jsonfield::integer(t, "above_prompt_tokens", tp, 1, kMaxTierTokens, true));
         HOSTPLAN_TRY(in, reqNumber(t, "input_usd_per_mtok", tp, 0, 1e4));
-        HOSTPLAN_TRY(cached, jsonfield::number(t, "cached_input_usd_per_mtok", tp, 0, 1e4, false));
+        HOSTPLAN_TRY(cached, cachedRate(t, tp, in));
         HOSTPLAN_TRY(out, reqNumber(t, "output_usd_per_mtok", tp, 0, 1e4));
         if (!tiers.empty() && *above <= tiers.back().abovePromptTokens) {
             return makeError(tp + ".above_prompt_tokens",
@@ -55,7 +68,7 @@ Result<std::vector<ApiPriceTier>> parseTiers(const nlohmann::json &o, const std:
                                  std::to_string(tiers.back().abovePromptTokens) +
                                  " (tiers must be in ascending order)");
         }
-        tiers.push_back({*above, in, cached.value_or(in), out});
+        tiers.push_back({*above, in, cached, out});
     }
     return tiers;
 }
@@ -110,7 +123,7 @@ Result<ApiPrice> parseApiPrice(const nlohmann::json &o, const std::string &path)
     HOSTPLAN_TRY(id, reqString(o, "id", path));
     HOSTPLAN_TRY(name, reqString(o, "name", path));
     HOSTPLAN_TRY(in, reqNumber(o, "input_usd_per_mtok", path, 0, 1e4));
-    HOSTPLAN_TRY(cached, jsonfield::number(o, "cached_input_usd_per_mtok", path, 0, 1e4, false));
+    HOSTPLAN_TRY(cached, cachedRate(o, path, in));
     HOSTPLAN_TRY(out, reqNumber(o, "output_usd_per_mtok", path, 0, 1e4));
     HOSTPLAN_TRY(source, reqString(o, "source", path));
     HOSTPLAN_TRY(asOf, reqString(o, "as_of", path));
@@ -125,7 +138,7 @@ Result<ApiPrice> parseApiPrice(const nlohmann::json &o, const std::string &path)
     p.id = id;
     p.name = name;
     p.inputUsdPerMTok = in;
-    p.cachedInputUsdPerMTok = cached.value_or(in);
+    p.cachedInputUsdPerMTok = cached;
     p.outputUsdPerMTok = out;
     p.source = source;
     p.asOf = asOf;

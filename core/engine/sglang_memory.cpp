@@ -287,9 +287,18 @@ class SglangMemory final : public EngineMemoryModel {
         const double graphBs =
             sglangGraphBatch(double(in.gpu.usableMemoryBytes) / kBytesPerMiB, in.tp,
                              in.sglangProfile, in.cudaGraphMaxBs, in.maxRunningRequests);
+        // Under DP attention each captured batch also holds the tokens gathered from every DP
+        // rank (batch x dp rows): the reserve's own DP term, cuda_graph_max_bs x dp x 3 MiB and
+        // x 1.5 MiB more above a graph batch of 300 (server_args.py _handle_gpu_memory_settings,
+        // "DP attention uses much more memory for large cuda graph max bs", @ 6559e43f). A
+        // Kimi K2 start at DP 32, graph batch 128, logs about 20 GB of graphs per rank
+        // (sglang#24453); 2 MiB a request alone gave 0.25 GiB.
+        const double dpMiBPerRequest =
+            in.dp > 1 ? double(in.dp) * (3.0 + (graphBs > 300 ? 1.5 : 0.0)) : 0.0;
         const auto graphBytes = [&](double batch) { // 2 MiB a request, plus the piecewise reserve
-            return std::uint64_t(((in.cudaGraphs ? batch * 2.0 : 0.0) + piecewise.reserveMiB) *
-                                 kBytesPerMiB);
+            return std::uint64_t(
+                ((in.cudaGraphs ? batch * (2.0 + dpMiBPerRequest) : 0.0) + piecewise.reserveMiB) *
+                kBytesPerMiB);
         };
         t.cudaGraphs = graphBytes(graphBs);
         t.graphsInsideBudget = false;

@@ -18,6 +18,7 @@
 #include "util/units.h"
 
 #include <algorithm>
+#include <set>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -165,9 +166,35 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                              defaultEfficiency(scenario.engine.engine, gpu));
     // An offer the user entered that the search cannot rank is said so in the plan, not only in
     // the JSON's candidates (a cheap offer left out silently reads as dearer than another).
+    // So is one that carries the workload in no layout (too small, and not clustered): the
+    // reason of its largest layout tried, once per offer.
+    std::vector<std::pair<std::string, std::string>> carriesNothing; // offer id, reason
+    std::set<std::string> carries;
     for (const LayoutCandidate &c : r.search.candidates) {
-        if (c.status == CandidateStatus::NotRankable && c.offerRef && c.offer().userEntered) {
-            r.warnings.push_back("your offer " + c.offer().id + " is not ranked: " + c.reason);
+        if (!c.offerRef || !c.offer().userEntered) {
+            continue;
+        }
+        const std::string &id = c.offer().id;
+        if (c.status == CandidateStatus::NotRankable) {
+            r.warnings.push_back("your offer " + id + " is not ranked: " + c.reason);
+            carries.insert(id);
+        } else if (c.status == CandidateStatus::Chosen || c.status == CandidateStatus::NearTie ||
+                   c.status == CandidateStatus::LostCost ||
+                   c.status == CandidateStatus::LostSpeed) {
+            carries.insert(id);
+        } else {
+            auto it = std::find_if(carriesNothing.begin(), carriesNothing.end(),
+                                   [&](const auto &e) { return e.first == id; });
+            if (it == carriesNothing.end()) {
+                carriesNothing.emplace_back(id, c.reason);
+            } else {
+                it->second = c.reason;
+            }
+        }
+    }
+    for (const auto &[id, reason] : carriesNothing) {
+        if (!carries.count(id)) {
+            r.warnings.push_back("your offer " + id + " hosts no layout of this model: " + reason);
         }
     }
     const LayoutCandidate *best = r.search.best();

@@ -294,6 +294,13 @@ class TestApiPriceTiers : public QObject {
                                        << "list.json[0].input_usd_per_mtok_low";
         QTest::newRow("highBelowPrice") << head + R"("output_usd_per_mtok_high":1}])"
                                         << "list.json[0].output_usd_per_mtok_high";
+        // A cached input dearer than the input it replaces (a swapped column): refused.
+        QTest::newRow("cachedAboveInput") << head + R"("cached_input_usd_per_mtok":100}])"
+                                          << "list.json[0].cached_input_usd_per_mtok";
+        QTest::newRow("tierCachedAboveInput")
+            << head + R"("tiers":[{"above_prompt_tokens":1000,"input_usd_per_mtok":2,)"
+                      R"("cached_input_usd_per_mtok":3,"output_usd_per_mtok":4}]}])"
+            << "list.json[0].tiers[0].cached_input_usd_per_mtok";
         QTest::newRow("csvTiersNotJson")
             << "id,name,input_usd_per_mtok,output_usd_per_mtok,source,as_of,tiers\n"
                "a,n,1,2,s,2026-01,above 128k: 2/4\n"
@@ -318,6 +325,12 @@ class TestApiPriceTiers : public QObject {
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().field), field);
         const QString tag = QTest::currentDataTag();
+        if (tag == "cachedAboveInput") {
+            QCOMPARE(
+                r.error().message,
+                std::string("100.0 is above the input rate (1.0): a cached input token costs at "
+                            "most an input token"));
+        }
         if (tag == "csvNan" || tag == "csvInf") {
             QVERIFY2(r.error().message.find("is not a finite number") != std::string::npos,
                      r.error().message.c_str());

@@ -100,6 +100,34 @@ class TestCudaGraphBatch : public QObject {
         QVERIFY(large.memoryFraction < small.memoryFraction - 0.1);
     }
 
+    // SGLang under DP attention: each captured batch also holds the tokens gathered from
+    // every DP rank, which the reserve rule prices at cuda_graph_max_bs x dp x 3 MiB
+    // (server_args.py _handle_gpu_memory_settings); a Kimi K2 start at DP 32 and a graph
+    // batch of 128 logs about 20 GB of graphs per rank (sglang#24453).
+    void sglangGraphsGrowWithAttentionDp() {
+        const ModelSpec m = golden::catalogueModel("deepseek-v3");
+        const GpuSpec h200 = catalogueGpu("h200");
+        Scenario s = deepseekV3OnEightH200(1);
+        s.engine.engine = Engine::Sglang;
+        s.engine.cudaGraphMaxBs = 128;
+        const EngineMemoryTerms dp1 =
+            engineMemoryModel(Engine::Sglang).terms(engineInputFor(m, h200, {8, 8, 1, 1}, s));
+        Parallelism dp8{8, 8, 1, 1};
+        dp8.dp = 8;
+        const EngineMemoryInput in8 = engineInputFor(m, h200, dp8, s);
+        QCOMPARE(in8.dp, 8u);
+        const EngineMemoryTerms t8 = engineMemoryModel(Engine::Sglang).terms(in8);
+        QCOMPARE(t8.cudaGraphs - dp1.cudaGraphs, std::uint64_t(128 * 8 * 3 * kBytesPerMiB));
+        // Above a graph batch of 300 the reserve adds 1.5 MiB a request and rank more.
+        s.engine.cudaGraphMaxBs = 512;
+        const EngineMemoryTerms big1 =
+            engineMemoryModel(Engine::Sglang).terms(engineInputFor(m, h200, {8, 8, 1, 1}, s));
+        const EngineMemoryTerms big8 =
+            engineMemoryModel(Engine::Sglang).terms(engineInputFor(m, h200, dp8, s));
+        QCOMPARE(big8.cudaGraphs - big1.cudaGraphs,
+                 std::uint64_t(512.0 * 8 * 4.5 * double(kBytesPerMiB)));
+    }
+
     // vLLM 0.24 rules, 1,024 sequences on an H100: capture sizes up to 128 tokens instead of 512
     // are 19 PIECEWISE and 19 FULL graphs instead of 51 and 51, 64 graphs fewer at 0.16 MiB per
     // decoder layer each (kVllmGraphPerLayerDenseMib, 32 layers): that much less estimate and

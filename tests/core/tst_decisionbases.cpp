@@ -241,6 +241,33 @@ class TestDecisionBases : public QObject {
         QVERIFY(named);
     }
 
+    /// A cheap offer the user entered that holds no layout (one 80 GB GPU for a 140 GB model,
+    /// and instances not clustered) is named with the reason of its largest layout tried.
+    void userOfferThatHostsNothingIsNamed() {
+        Scenario s = onGpus("llama-3.1-70b", "h100-sxm", 0);
+        RentalOffer single = quotedOffer("my-single-h100", "h100-sxm", 1, 0.01);
+        single.multiInstance = false;
+        s.pricing.offers = {single};
+        const PlanResult p = planOf(s);
+        QVERIFY(p.search.found);
+        QVERIFY(p.search.best()->offer().id != "my-single-h100");
+        std::vector<std::string> named;
+        for (const std::string &w : p.warnings) {
+            if (w.rfind("your offer my-single-h100 hosts no layout of this model: ", 0) == 0) {
+                named.push_back(w);
+            }
+        }
+        QCOMPARE(named.size(), std::size_t(1));
+        QVERIFY2(named.front().find("can be clustered") != std::string::npos ||
+                     named.front().find("weights") != std::string::npos,
+                 named.front().c_str());
+        // An offer that carries the workload (dearer than the choice) is not named.
+        s.pricing.offers = {quotedOffer("my-dear-h100", "h100-sxm", 8, 99)};
+        for (const std::string &w : planOf(s).warnings) {
+            QVERIFY2(w.find("my-dear-h100") == std::string::npos, w.c_str());
+        }
+    }
+
     /// A replica of fewer GPUs than the weights alone need is not sized (each GPU holds at least
     /// the weights / n): Kimi K3 on 8 GB cards, whose machines hold 8, has no candidate sized and
     /// says why in one line per offer.

@@ -140,8 +140,21 @@ class TestProbeCalibration : public QObject {
         QVERIFY2(slowWhy.find("kernels.copy_bandwidth_bytes_per_s") != std::string::npos &&
                      slowWhy.find("under 1% of the NVIDIA H200") != std::string::npos,
                  slowWhy.c_str());
+        // 0 is "not measured" where no copy row ran; beside the copy row's 4,230 GB/s the
+        // section contradicts itself (it calibrated prefill only, and said "calibrated").
         slow.kernels->copyBandwidthBytesPerS = 0;
+        const std::string zeroWhy = probe::implausibleMeasurement(slow, Catalogue::builtin());
+        QVERIFY2(zeroWhy.find("kernels.copy_bandwidth_bytes_per_s is 0.00 TB/s but its copy row "
+                              "measured 4.23 TB/s") != std::string::npos,
+                 zeroWhy.c_str());
+        std::erase_if(slow.kernels->rows, [](const auto &r) { return r.kernel == "copy"; });
         QCOMPARE(probe::implausibleMeasurement(slow, Catalogue::builtin()), std::string());
+        // Kernels that ran on no listed device: the device cross-check has nothing to check.
+        probe::ProbeReport noDevices = load("h200-kernels-report.json");
+        noDevices.devices.clear();
+        QCOMPARE(probe::implausibleMeasurement(noDevices, Catalogue::builtin()),
+                 std::string("the kernels ran but the report lists no devices: the devices "
+                             "section is missing"));
         // The kernel rates that calibrate decode (the best M = 1 GEMV) and prefill (the best
         // large-M GEMM) have the same floor: 1e-300 scaled the plan to 0 tokens/s.
         for (const bool gemv : {true, false}) {
