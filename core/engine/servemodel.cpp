@@ -18,7 +18,10 @@ std::optional<ModelEntry> catalogueEntryOf(const PlanResult &p, const Catalogue 
     namespace fs = std::filesystem;
     std::error_code ec;
     const auto size = fs::file_size(fs::path(ref), ec);
-    if (ec) {
+    // A ModelOpt record beside the config (hf_quant_config.json) makes it another checkpoint
+    // of the same architecture (nvidia/GLM-5-NVFP4 ships GLM-5's config.json unchanged): the
+    // catalogue entry's repository would serve the unquantized model.
+    if (ec || fs::exists(fs::path(ref).parent_path() / "hf_quant_config.json", ec)) {
         return std::nullopt;
     }
     const auto &files = embeddedResources();

@@ -554,6 +554,31 @@ class TestServeCommand : public QObject {
         }
     }
 
+    // The shipped config unchanged beside a ModelOpt record is a quantized checkpoint of the
+    // entry (nvidia/GLM-5-NVFP4 keeps GLM-5's config.json): served from its folder, not from
+    // the entry's 16-bit repository.
+    void quantizedCopyOfAShippedConfigUsesItsFolder() {
+        QTemporaryDir tmp;
+        QVERIFY(QFile::copy(HOSTPLAN_RESOURCES_DIR "/models/Llama-3.1-8B.json",
+                            tmp.filePath("config.json")));
+        const std::string config = tmp.filePath("config.json").toStdString();
+        Scenario s = scenarioFor(config.c_str(), "h100", 1);
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 1;
+        QCOMPARE(servingModelPath(planFor(s), Catalogue::builtin()),
+                 std::string("meta-llama/Llama-3.1-8B"));
+        QFile quant(tmp.filePath("hf_quant_config.json"));
+        QVERIFY(quant.open(QIODevice::WriteOnly));
+        quant.write(R"({"producer":{"name":"modelopt","version":"0.29.0"},)"
+                    R"("quantization":{"quant_algo":"NVFP4","group_size":16,)"
+                    R"("exclude_modules":["lm_head"]}})");
+        quant.close();
+        const PlanResult p = planFor(s);
+        QCOMPARE(servingModelPath(p, Catalogue::builtin()), tmp.path().toStdString());
+        QVERIFY(p.model.weightBytes() <
+                planFor(scenarioFor("llama-3.1-8b", "h100", 1)).model.weightBytes() * 2 / 5);
+    }
+
     // A GGUF file is served as the file (vLLM's GGUF loader), not as its folder, and the
     // comment says what SGLang and TensorRT-LLM make of one.
     void ggufServedAsTheFile() {
