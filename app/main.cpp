@@ -70,7 +70,18 @@ QString scenarioArgument(const QCoreApplication &app) {
                                  QStringLiteral("Scenario file (.json) to open instead of the "
                                                 "last session's scenario."),
                                  QStringLiteral("[file]"));
-    parser.process(app);
+    // parse(), not process(): an unknown option exits 2 like every other bad argument (and
+    // hostplan-cli), where process() exits 1.
+    if (!parser.parse(app.arguments())) {
+        std::cerr << "hostplan: " << parser.errorText().toStdString() << "\n";
+        std::exit(2);
+    }
+    if (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"))) {
+        parser.showHelp(0);
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        parser.showVersion();
+    }
     const QStringList files = parser.positionalArguments();
     if (files.size() > 1) {
         std::cerr << "hostplan: one scenario file at most (got " << files.size() << ")\n";

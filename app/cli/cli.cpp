@@ -394,7 +394,8 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                 return e;
             }
         } else if (a == "--api-price") {
-            scenario.pricing.apiPriceId = v;
+            // "cheapest" undoes a scenario's pin (the default scenario pins its article's price).
+            scenario.pricing.apiPriceId = asciiLower(v) == "cheapest" ? std::string() : v;
         } else if (a == "--prices") {
             // A price list the user brought: its entries join the scenario's own (an entry
             // with the id of an earlier one replaces it).
@@ -417,6 +418,8 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
                             ? std::string(": must be between 0.1 and 3,600,000 ms, got ")
                         : a == "--utilisation"
                             ? std::string(": must be between 0.001 and 1.0, got ")
+                        : a == "--hours-per-day"
+                            ? std::string(": must be between 0.01 and 24.0, got ")
                         : isPriceOption(a)
                             ? std::string(": must be between 0.0 and 10000.0, got ")
                             : std::string(": must be a finite number of 0 or more, got ")) +
@@ -521,7 +524,9 @@ Plan options (applied after --scenario, so they override the file):
                            carries the workload
                            (--model and --gpu reset count and layout to auto unless given)
   --tp N --ep N --pp N     parallel layout (default: chosen from the GPU count); with --tp
-                           or --pp given, EP is 1 unless --ep is (the engines' default)
+                           or --pp given, EP is 1 unless --ep is (the engines' default);
+                           --tp alone fills the count with PP; --tp and --pp on more GPUs
+                           (--gpu-count 16 --tp 4 --pp 1) make the rest data-parallel replicas
   --attention-dp N         attention data parallel for an MoE model: TP / N GPUs split each
                            attention layer and hold their own sequences' KV, the experts
                            span all TP (vLLM -dp N, SGLang --enable-dp-attention); default
@@ -541,7 +546,8 @@ Plan options (applied after --scenario, so they override the file):
   --heavy-user-tokens-per-month N   one heavy user's tokens (heavy-user break-even)
   --utilisation U          share of the serving capacity in use, 0 to 1 (default 0.5)
   --target-ms-per-token MS latency target per output token (default 50)
-  --api-price ID           compare with this API price (default: the cheapest for the model)
+  --api-price ID           compare with this API price; cheapest: the cheapest for the model
+                           (the default where the scenario pins none)
   --api-batch              an offline workload: compare with the providers' batch prices
                            where they publish one (pricing.api_batch)
   --prices FILE            a price list (JSON or CSV, prices.json's schema) to compare with

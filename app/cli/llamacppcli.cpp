@@ -17,6 +17,7 @@
 #include <charconv>
 #include <cmath>
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace hostplan::cli {
@@ -102,6 +103,37 @@ std::string unknownPlanOptionText(const std::string &a) {
     if (llamaValuedOptions().count(a) || llamaFlagOptions().count(a)) {
         return quotedInput(a) +
                " is a llama.cpp option: it needs --engine llama.cpp (see hostplan-cli --help)";
+    }
+    // An engine's own flag name: the HostPlan option that sets it.
+    static const std::map<std::string, std::string> kEngineNames = {
+        {"--gpu-memory-utilization", "--memory-fraction"},
+        {"--mem-fraction-static", "--memory-fraction"},
+        {"--kv_cache_free_gpu_memory_fraction", "--memory-fraction"},
+        {"--chunked-prefill-size", "--max-num-batched-tokens"},
+        {"--max_num_tokens", "--max-num-batched-tokens"},
+        {"--max-running-requests", "--max-num-seqs"},
+        {"--max_batch_size", "--max-num-seqs"},
+        {"--tensor-parallel-size", "--tp"},
+        {"--tp-size", "--tp"},
+        {"--tp_size", "--tp"},
+        {"--pipeline-parallel-size", "--pp"},
+        {"--pp-size", "--pp"},
+        {"--pp_size", "--pp"},
+        {"--ep-size", "--ep"},
+        {"--ep_size", "--ep"},
+        {"--enable-expert-parallel", "--ep"},
+        {"--data-parallel-size", "--attention-dp (with EP), or --tp and --pp on more GPUs"},
+        {"--dp-size", "--attention-dp (with EP), or --tp and --pp on more GPUs"},
+        {"--dp", "--attention-dp (with EP), or --tp and --pp on more GPUs"},
+        {"--max-model-len", "--context"},
+        {"--context-length", "--context"},
+        {"--kv-cache-dtype", "--kv-format"},
+        {"--enforce-eager", "--cuda-graphs off"},
+        {"--disable-cuda-graph", "--cuda-graphs off"},
+    };
+    if (const auto it = kEngineNames.find(a); it != kEngineNames.end()) {
+        return "unknown option " + quotedInput(a) + ": that is the engine's own flag; HostPlan's " +
+               "is " + it->second + " (see hostplan-cli --help)";
     }
     return "unknown option " + quotedInput(a) + " (see hostplan-cli --help)";
 }

@@ -251,8 +251,10 @@ EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in) {
                                " slice of each expert (hardware.ep 1)"});
         return s;
     }
-    if (std::string shard =
-            in.model ? tpShardProblem(engine, *in.model, in.tp, in.ep) : std::string();
+    if (std::string shard = in.model
+                                ? tpShardProblem(engine, *in.model, in.tp, in.ep,
+                                                 shardSplitFor(engine, in.tp, in.dp, in.moeA2a))
+                                : std::string();
         !shard.empty()) {
         s.outcome = StartupOutcome::ArgumentsRefused;
         s.message = std::move(shard);

@@ -127,6 +127,15 @@ Result<std::vector<LayerCache>> layerCaches(const ModelSpec &m, const gguf::Ggml
         HOSTPLAN_TRY(v, rowBytes(tv, vElems, "V"));
         c.bytesPerCell = k + v;
         c.kvElements = kElems + vElems;
+        if (g.kind == AttentionKind::MLA && g.compressRatio == 0 && g.indexerHeadDim > 0) {
+            // The sparse-attention indexer's keys: a second cache of index_head_dim values per
+            // cell in the K cache's type, no V, on the layers that run an indexer
+            // (llama_kv_cache_dsa, src/llama-kv-cache-dsa.cpp @ 035aa95b; the log's "creating
+            // indexer KV cache" block: 768,000 cells x 21 GLM-5.2 layers x 256 B in f16).
+            HOSTPLAN_TRY(ik, rowBytes(tk, g.indexerHeadDim, "indexer K"));
+            c.bytesPerCell += ik;
+            c.kvElements += g.indexerHeadDim;
+        }
         if (g.kind == AttentionKind::SlidingWindow && g.window > 0 && swaFull) {
             // llama_kv_cache_iswa with swa_full: the SWA cache is as large as the base cache.
             c.cells = kv.context;

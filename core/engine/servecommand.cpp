@@ -290,9 +290,10 @@ ServeCommand vllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.title = "vLLM";
     c.program = p.scenario.engine.vllmVersion == VllmProfile::V1Early ? "VLLM_USE_V1=1 vllm serve"
                                                                       : "vllm serve";
-    const std::string model = servingModelPath(p, cat);
+    const std::string model = servingModelPath(p, cat, Engine::Vllm);
     const auto &L = p.layout;
     c.flags.push_back({"", model, servingModelExplanation(p, cat, model)});
+    addGgufTokenizer(p, cat, c);
     addTrustRemoteCode(p, "--trust-remote-code", c);
     addDtype(p, Engine::Vllm, c);
     addOnlineQuantization(p, Engine::Vllm, c);
@@ -398,7 +399,7 @@ ServeCommand sglangServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.engine = "sglang";
     c.title = "SGLang";
     c.program = "python3 -m sglang.launch_server";
-    const std::string model = servingModelPath(p, cat);
+    const std::string model = servingModelPath(p, cat, Engine::Sglang);
     const auto &L = p.layout;
     c.flags.push_back({"--model-path", model, servingModelExplanation(p, cat, model)});
     addTrustRemoteCode(p, "--trust-remote-code", c);
@@ -470,7 +471,7 @@ ServeCommand trtllmServeCommand(const PlanResult &p, const Catalogue &cat) {
     c.engine = "trtllm";
     c.title = "TensorRT-LLM";
     c.program = "trtllm-serve";
-    const std::string model = servingModelPath(p, cat);
+    const std::string model = servingModelPath(p, cat, Engine::TensorRtLlm);
     const auto &L = p.layout;
     c.flags.push_back({"", model, servingModelExplanation(p, cat, model)});
     c.flags.push_back({"--backend", "pytorch",

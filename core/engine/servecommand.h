@@ -11,6 +11,7 @@
 #pragma once
 
 #include "catalogue/catalogue.h"
+#include "engine/engine.h"
 
 #include <string>
 #include <vector>
@@ -59,6 +60,10 @@ struct ServeCommand {
 /// installed share/hostplan/models/Kimi-K2-Instruct.json), a GGUF file itself, else the folder
 /// of an imported file (the folder itself when the reference is one).
 std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue);
+/// The same for `engine`: a GGUF file that is no catalogue entry is vLLM's to load (its GGUF
+/// loader); SGLang and TensorRT-LLM get the checkpoint it was made from (checkpointOfGguf),
+/// since SGLang's GGUF loading is experimental and TensorRT-LLM has none.
+std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue, Engine engine);
 
 /// `vllm serve MODEL --tensor-parallel-size ... --kv-cache-dtype ...` for the plan; under the
 /// 0.7-v1 rules `VLLM_USE_V1=1 vllm serve`, since v0.7 ran its V1 engine (whose start-up the plan

@@ -47,15 +47,52 @@ std::string servingModelExplanation(const PlanResult &p, const Catalogue &cat,
                entry->name + ")";
     }
     if (isGgufModelRef(p.scenario.model.ref)) {
+        if (path != p.model.source && path != p.scenario.model.ref) {
+            // SGLang and TensorRT-LLM: the checkpoint the file was made from.
+            return p.model.originRepo.empty()
+                       ? "the Hugging Face checkpoint the GGUF file was made from, which the "
+                         "file does not name (general.base_model.0.repo_url): replace " +
+                             path +
+                             " before running (SGLang's GGUF loading is experimental, "
+                             "TensorRT-LLM has none)"
+                       : "the Hugging Face checkpoint the GGUF file names as its base model (" +
+                             path +
+                             "): SGLang's GGUF loading is experimental and TensorRT-LLM has "
+                             "none, so they serve it; its weights are that checkpoint's, not "
+                             "the file's quantization";
+        }
         // vLLM's GGUF loader (vllm/model_executor/model_loader/gguf_loader.py @ v0.19.0
         // GGUFModelLoader: a local .gguf file, the tokenizer given apart).
         return "the plan's GGUF file (" + path +
                "): vLLM loads a single-file GGUF through its GGUF loader, with the original "
-               "model's tokenizer (--tokenizer ORG/NAME); for SGLang and TensorRT-LLM serve the "
-               "Hugging Face checkpoint it was made from (their GGUF support is absent or "
-               "experimental)";
+               "model's tokenizer (--tokenizer)";
     }
     return "folder of the imported model files (" + path + ")";
+}
+
+std::string checkpointOfGguf(const PlanResult &p) {
+    return p.model.originRepo.empty() ? std::string(kGgufOriginPlaceholder) : p.model.originRepo;
+}
+
+void addGgufTokenizer(const PlanResult &p, const Catalogue &cat, ServeCommand &c) {
+    if (!isGgufModelRef(p.scenario.model.ref) || catalogueEntryOf(p, cat)) {
+        return;
+    }
+    const std::string tokenizer = checkpointOfGguf(p);
+    c.flags.push_back({"--tokenizer", tokenizer,
+                       p.model.originRepo.empty()
+                           ? "the tokenizer of the model the GGUF file was made from, which the "
+                             "file does not name: replace " +
+                                 tokenizer + " before running"
+                           : "the tokenizer of the base model the GGUF file names"});
+}
+
+std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue, Engine engine) {
+    if (engine != Engine::Vllm && !catalogueEntryOf(plan, catalogue) &&
+        isGgufModelRef(plan.scenario.model.ref)) {
+        return checkpointOfGguf(plan);
+    }
+    return servingModelPath(plan, catalogue);
 }
 
 std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue) {

@@ -4,10 +4,12 @@
 #pragma once
 
 #include "catalogue/catalogue.h"
+#include "engine/servecommand.h"
 #include "plan/plan.h"
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace hostplan {
 
@@ -24,5 +26,17 @@ std::optional<ModelEntry> catalogueEntryOf(const PlanResult &p, const Catalogue 
 /// the folder of the imported files.
 std::string servingModelExplanation(const PlanResult &p, const Catalogue &cat,
                                     const std::string &path);
+
+/// What stands for the Hugging Face checkpoint of a GGUF file that names none
+/// (ModelSpec::originRepo empty): the user replaces it.
+inline constexpr std::string_view kGgufOriginPlaceholder = "ORG/NAME";
+/// The Hugging Face checkpoint a GGUF plan's file was made from (ModelSpec::originRepo), or
+/// kGgufOriginPlaceholder.
+std::string checkpointOfGguf(const PlanResult &p);
+
+/// vLLM's `--tokenizer` for a GGUF plan that is no catalogue entry (its GGUFModelLoader takes
+/// the tokenizer apart, vllm/model_executor/model_loader/gguf_loader.py @ v0.19.0):
+/// checkpointOfGguf, added to `c`; nothing for other plans.
+void addGgufTokenizer(const PlanResult &p, const Catalogue &cat, ServeCommand &c);
 
 } // namespace hostplan

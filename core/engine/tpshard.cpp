@@ -68,22 +68,50 @@ std::uint32_t expertParallelFor(const ModelSpec &model, std::uint32_t tp) {
     return model.isMoe() && tp > 1 && model.experts.routed % tp == 0 ? tp : 0;
 }
 
+ShardSplit shardSplitFor(Engine engine, std::uint32_t tp, std::uint32_t dp, MoeA2a a2a) {
+    ShardSplit s;
+    const std::uint32_t attentionTp = dp > 1 && tp % dp == 0 ? tp / dp : 0;
+    if (engine == Engine::Vllm) {
+        s.attention = s.dense = s.sharedExperts = attentionTp;
+    } else if (engine == Engine::Sglang) {
+        s.attention = attentionTp;
+        s.sharedExperts = a2a != MoeA2a::Default ? 1 : 0;
+    }
+    return s;
+}
+
 std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t tp,
                            std::uint32_t ep) {
+    return tpShardProblem(engine, model, tp, ep, ShardSplit{});
+}
+
+std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t tp,
+                           std::uint32_t ep, const ShardSplit &split) {
     if (engine == Engine::TensorRtLlm || tp == 0) {
         return {};
     }
+    // The TP a role's widths are split by (ShardSplit; 0 = the plan's).
+    const auto tpOf = [&](GroupRole role) {
+        const std::uint32_t t = role == GroupRole::Attention       ? split.attention
+                                : role == GroupRole::DenseMlp      ? split.dense
+                                : role == GroupRole::SharedExperts ? split.sharedExperts
+                                                                   : 0;
+        return t ? t : tp;
+    };
     const std::string name(engineInfo(engine).displayName);
     const bool expertsSplit = model.isMoe() && ep <= 1 && model.experts.intermediate > 0;
     const ShardedWidth experts{"the routed experts' intermediate width",
                                model.experts.intermediate};
     // Whole widths first: the engines divide every sharded width by TP.
-    for (const ShardedWidth &w :
-         {ShardedWidth{"the dense MLP's intermediate width", model.denseIntermediate},
-          ShardedWidth{"the shared experts' intermediate width", model.experts.sharedIntermediate},
-          expertsSplit ? experts : ShardedWidth{}}) {
-        if (w.width > 0 && w.width % tp != 0) {
-            return "TP " + std::to_string(tp) + " does not divide " + w.what + " (" +
+    for (const auto &[w, wtp] :
+         {std::pair{ShardedWidth{"the dense MLP's intermediate width", model.denseIntermediate},
+                    tpOf(GroupRole::DenseMlp)},
+          std::pair{ShardedWidth{"the shared experts' intermediate width",
+                                 model.experts.sharedIntermediate},
+                    tpOf(GroupRole::SharedExperts)},
+          std::pair{expertsSplit ? experts : ShardedWidth{}, tp}}) {
+        if (w.width > 0 && w.width % wtp != 0) {
+            return "TP " + std::to_string(wtp) + " does not divide " + w.what + " (" +
                    std::to_string(w.width) + "): " + name +
                    " splits it evenly over the TP ranks (\"is not divisible by\").";
         }
@@ -125,13 +153,14 @@ std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t 
         if (!rowParallel) {
             continue;
         }
-        if (fp8Blocks && tp > 1) {
-            std::string problem = rowParallelProblem(model, g.role, tp, [&](const ShardedWidth &w) {
-                const std::uint64_t per = w.width / tp;
+        const std::uint32_t rt = tpOf(g.role);
+        if (fp8Blocks && rt > 1) {
+            std::string problem = rowParallelProblem(model, g.role, rt, [&](const ShardedWidth &w) {
+                const std::uint64_t per = w.width / rt;
                 return per % model.fp8BlockCols == 0
                            ? std::string()
-                           : name + " refuses TP " + std::to_string(tp) + " for FP8 blocks of " +
-                                 rows + " x " + cols + ": " + perRankText(w, tp) +
+                           : name + " refuses TP " + std::to_string(rt) + " for FP8 blocks of " +
+                                 rows + " x " + cols + ": " + perRankText(w, rt) +
                                  " is not a multiple of " + cols +
                                  " (\"Weight input_size_per_partition = " + std::to_string(per) +
                                  " is not divisible by weight quantization block_k = " + cols +
@@ -143,11 +172,11 @@ std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t 
         }
         if (isGroupedInt(g.format)) {
             const std::uint32_t group = g.format.groupSize;
-            std::string problem = rowParallelProblem(model, g.role, tp, [&](const ShardedWidth &w) {
-                return (w.width / tp) % group == 0
+            std::string problem = rowParallelProblem(model, g.role, rt, [&](const ShardedWidth &w) {
+                return (w.width / rt) % group == 0
                            ? std::string()
-                           : name + " refuses TP " + std::to_string(tp) + " for " +
-                                 g.format.label() + " weights: " + perRankText(w, tp) +
+                           : name + " refuses TP " + std::to_string(rt) + " for " +
+                                 g.format.label() + " weights: " + perRankText(w, rt) +
                                  " is not a whole number of quantization groups of " +
                                  std::to_string(group) +
                                  " (\"The input size is not aligned with the quantized weight "

@@ -48,8 +48,30 @@ namespace hostplan {
 /// above first), linear-attention and DeepSeek V4 compressed layers. TensorRT-LLM: "" (its sharding
 /// rules are not modelled). SGLang on ROCm with SGLANG_USE_AITER pads the experts instead; HostPlan
 /// follows the default.
+/// `split` names the TP a kind of layer is split by where it is not `tp` (shardSplitFor).
+struct ShardSplit;
+std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t tp,
+                           std::uint32_t ep, const ShardSplit &split);
 std::string tpShardProblem(Engine engine, const ModelSpec &model, std::uint32_t tp,
                            std::uint32_t ep);
+
+/// The TP each kind of layer is split by, where it differs from the plan's TP (0: the plan's
+/// TP; 1: not split, whole on every GPU).
+struct ShardSplit {
+    std::uint32_t attention = 0;     ///< attention projections
+    std::uint32_t dense = 0;         ///< the dense MLP layers
+    std::uint32_t sharedExperts = 0; ///< the shared experts
+};
+
+/// How `engine` splits a plan of TP `tp` with attention DP `dp` and all-to-all backend `a2a`:
+/// - vLLM with DP (--data-parallel-size dp --tensor-parallel-size tp / dp): every layer but
+///   the routed experts is split by the TP inside a DP rank, tp / dp;
+/// - SGLang: attention by the attention TP, tp / dp (deepseek_v2.py DeepseekV2AttentionMLA
+///   get_attention_tp_size, @ 00114aef); the dense MLP by TP (without --moe-dense-tp-size);
+///   the shared experts whole on every GPU under DeepEP (DeepseekV2MoE.__init__: "disable tp
+///   for shared experts when enable deepep moe", tp_size=1), else by TP;
+/// - TensorRT-LLM: the plan's TP (its rules are not modelled).
+ShardSplit shardSplitFor(Engine engine, std::uint32_t tp, std::uint32_t dp, MoeA2a a2a);
 
 /// The EP degree a plan at TP `tp` runs with when it turns expert parallelism on (EP = TP, as
 /// layoutProblem allows), or 0 when it cannot: a dense model, TP 1, or routed experts TP does

@@ -17,7 +17,8 @@
 //   hyper-connections: hc_attn_fn / hc_ffn_fn [(2 + hc_mult)*hc_mult, hc_mult*H], hc_*_base
 //     [(2 + hc_mult)*hc_mult], hc_*_scale [3], all fp32; attn_norm, ffn_norm [H]
 //   MoE (every layer): gate [experts, H] (GateLinear, unquantized), routed experts w1 / w3
-//     [I, H] + w2 [H, I] (MXFP4 with expert_dtype "fp4" in DeepSeek's FP8 release, else the
+//     [I, H] + w2 [H, I] (MXFP4 with expert_dtype "fp4" in DeepSeek's FP8 release, NVFP4 where
+//     its quantization_config.moe_quant_algo is NVFP4 (nvidia's V4 NVFP4 checkpoints), else the
 //     checkpoint's scheme), shared experts as one MLP of width n_shared_experts x I; pieces
 //     carry vLLM's module names (gate_proj / up_proj / down_proj, which a checkpoint's
 //     quantization targets match; the release's w1 / w3 / w2 are vLLM's load-time aliases);
@@ -205,7 +206,10 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
         p.count = checkedMul(experts, L, fe);
         p.active = checkedMul(topK, L, fe);
         if (expertDtype == "fp4" && ownFp8) {
-            p.stored = formats::mxfp4; // vLLM DeepseekV4FP8Config: Mxfp4MoEMethod
+            // vLLM DeepseekV4FP8Config (deepseek_v4/quant_config.py @ 234b8ebc): NVFP4 experts
+            // (ModelOptNvFp4FusedMoE) where moe_quant_algo says so (nvidia's V4 NVFP4
+            // checkpoints), else Mxfp4MoEMethod.
+            p.stored = qc && qc->str("moe_quant_algo") == "NVFP4" ? formats::nvfp4 : formats::mxfp4;
         }
         b.add(p);
     }

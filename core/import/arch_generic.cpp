@@ -180,7 +180,8 @@ u64 addIndexer(const ConfigReader &c, ModelBuilder &b, u64 qLora, u64 n) {
     b.tensor("attention (replicated down-projections)", GroupRole::Attention, Placement::Replicated,
              at + "weights_proj", heads, H, n, n);
     b.note("the sparse-attention indexer caches " + std::to_string(dim) +
-           " FP8 elements and their scale per token and layer beside the latent");
+           " keys per token on each indexer layer beside the latent (vLLM and SGLang in FP8 "
+           "with their scale; llama.cpp in the K cache's type)");
     return dim;
 }
 

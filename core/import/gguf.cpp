@@ -176,7 +176,8 @@ double numberOf(const Value &v) {
     }
 }
 
-/// Reads a value of `type`; arrays recurse up to kMaxArrayDepth. Array counts are checked
+/// Reads a value of `type`; an array of arrays is refused, as ggml's reader does (the depth
+/// guard, kMaxArrayDepth, stays as a bound on the recursion). Array counts are checked
 /// against the bytes left (each element needs at least its scalar size, or 8 bytes for a
 /// string or array header) before any loop, so a hostile count fails at once.
 Value readValue(Cursor &c, ValueType type, const std::string &where, std::uint32_t depth) {
@@ -190,6 +191,13 @@ Value readValue(Cursor &c, ValueType type, const std::string &where, std::uint32
     }
     v.type = ValueType::Array;
     v.elementType = checkedType(c.read<std::uint32_t>(where + ".type"), where + ".type");
+    if (v.elementType == ValueType::Array) {
+        // ggml's reader takes arrays of scalars and strings only (ggml/src/gguf.cpp
+        // gguf_init_from_file_impl: "key '...' has invalid GGUF type 9"), so llama.cpp
+        // refuses the file.
+        throw Malformed{where + ".type", "an array of arrays, which ggml's GGUF reader refuses "
+                                         "(\"has invalid GGUF type 9\")"};
+    }
     v.count = c.read<std::uint64_t>(where + ".count");
     if (v.count > kMaxArrayElements) {
         throw Malformed{where + ".count", std::to_string(v.count) + " elements (at most " +

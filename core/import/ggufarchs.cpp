@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 
 namespace hostplan {
@@ -107,6 +108,31 @@ GroupRole ggufTensorRole(const std::string &n, std::size_t dims) {
         return GroupRole::DenseMlp;
     }
     return GroupRole::Other;
+}
+
+std::string hubRepositoryOf(std::string_view text) {
+    for (std::string_view prefix : {"https://huggingface.co/", "http://huggingface.co/",
+                                    "https://hf.co/", "huggingface.co/"}) {
+        if (text.starts_with(prefix)) {
+            text.remove_prefix(prefix.size());
+            break;
+        }
+    }
+    const auto part = [](std::string_view p) {
+        return !p.empty() && p.size() <= 96 && p.front() != '.' && p.front() != '-' &&
+               std::all_of(p.begin(), p.end(), [](char c) {
+                   return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' ||
+                          c == '-';
+               });
+    };
+    const std::size_t slash = text.find('/');
+    if (slash == std::string_view::npos) {
+        return {};
+    }
+    const std::string_view org = text.substr(0, slash);
+    std::string_view name = text.substr(slash + 1);
+    name = name.substr(0, name.find('/')); // an address may go on (/tree/main)
+    return part(org) && part(name) ? std::string(org) + "/" + std::string(name) : std::string();
 }
 
 } // namespace hostplan

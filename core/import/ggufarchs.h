@@ -42,4 +42,10 @@ bool isPerLayerEmbeddingTensor(std::string_view name);
 /// 1-D tensors and norms, attention / SSM / time-mix / short-conv, ffn_ dense MLP, else Other.
 GroupRole ggufTensorRole(const std::string &name, std::size_t dims);
 
+/// "org/name" of a Hugging Face repository named by `text` ("org/name" itself, or a
+/// huggingface.co address), "" when it names none (ModelSpec::originRepo): two path parts of
+/// letters, digits, '.', '_' and '-', each 1 to 96 characters (the Hub's own limit) and not
+/// starting with '.' or '-' (so never "..").
+std::string hubRepositoryOf(std::string_view text);
+
 } // namespace hostplan

@@ -577,6 +577,19 @@ void nameModel(const gguf::Header &h, const std::string &source, ModelSpec &spec
     spec.id = id;
 }
 
+/// ModelSpec::originRepo from the file's base-model or source metadata.
+std::string originRepoOf(const gguf::Header &h) {
+    for (const char *key : {"general.base_model.0.repo_url",
+                            "general.source.huggingface.repository", "general.source.url"}) {
+        if (const Value *v = h.find(key); v && v->type == gguf::ValueType::String) {
+            if (std::string repo = hubRepositoryOf(v->s); !repo.empty()) {
+                return repo;
+            }
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &source) {
@@ -591,6 +604,7 @@ Result<ModelSpec> ggufToModelSpec(const gguf::Model &model, const std::string &s
         ModelSpec spec;
         spec.architecture = arch;
         spec.source = source;
+        spec.originRepo = originRepoOf(h);
         if (std::string note = unknownGgufArchitectureNote(arch); !note.empty()) {
             spec.notes.push_back(std::move(note));
         }

@@ -338,11 +338,19 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     const NumberFormat dtype = importer::readDtype(lm, wrapper);
     // ModelOpt's hf_quant_config.json beside config.json is its exporter's own record of the
     // stored formats; it wins over a quantization_config it also wrote (which may lack
-    // quant_method).
+    // quant_method, or name modelopt). A config.json block of another method is what vLLM
+    // and SGLang load by (nvidia's DeepSeek V4 NVFP4: quant_method "fp8" with moe_quant_algo
+    // NVFP4, vLLM DeepseekV4FP8Config, while the file lists only the experts).
+    const auto ownMethod = [&](const ConfigReader &c) {
+        const std::optional<ConfigReader> qc = c.optSub("quantization_config");
+        const std::string method = qc ? qc->str("quant_method") : std::string();
+        return !method.empty() && method != "modelopt";
+    };
+    const bool useHfQuant = hfQuant && !ownMethod(lm) && !(wrapper && ownMethod(*wrapper));
     const importer::Quantization quant =
-        hfQuant ? importer::readModelOpt(
-                      ConfigReader(*hfQuant, "hf_quant_config.json").sub("quantization"))
-                : importer::readQuantization(lm, wrapper, dynamicOrder);
+        useHfQuant ? importer::readModelOpt(
+                         ConfigReader(*hfQuant, "hf_quant_config.json").sub("quantization"))
+                   : importer::readQuantization(lm, wrapper, dynamicOrder);
 
     auto built = b.finish(dtype, quant);
     if (!built) {
@@ -382,8 +390,8 @@ ModelSpec importConfig(const json &root, const std::string &source, const json *
     if (quant.kvFormat) {
         spec.shippedKvFormat = quant.kvFormat;
         spec.shippedKvSource = quant.kvSource;
-        spec.shippedKvOrigin = hfQuant ? KvScalesOrigin::ModelOptFile : quant.kvOrigin;
-        if (hfQuant &&
+        spec.shippedKvOrigin = useHfQuant ? KvScalesOrigin::ModelOptFile : quant.kvOrigin;
+        if (useHfQuant &&
             (lm.has("quantization_config") || (wrapper && wrapper->has("quantization_config")))) {
             // config.json's own block is what vLLM and SGLang read (ModelSpec doc).
             bool ownKv = false;

@@ -252,6 +252,11 @@ struct ModelSpec {
     std::string architecture; ///< config model_type, e.g. "kimi_k3"
     std::string source;       ///< where the facts come from (file path or URL)
     std::string asOf;         ///< date of the source, ISO 8601
+    /// The Hugging Face repository ("org/name") a converted file was made from, "" when it does
+    /// not say: a GGUF file's general.base_model.0.repo_url (a huggingface.co address) or
+    /// general.source.huggingface.repository (gguf-py's naming convention, ggml docs/gguf.md).
+    /// The engines that do not load the file serve that checkpoint, with its tokenizer.
+    std::string originRepo;
 
     std::uint64_t totalParams = 0;
     std::uint64_t activeParams = 0;              ///< excludes the input embedding (see above)

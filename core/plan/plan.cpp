@@ -232,6 +232,13 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         Parallelism par;
         par.tp = hw.tp ? hw.tp : (hw.pp ? std::max<std::uint32_t>(gpus / hw.pp, 1) : gpus);
         par.pp = hw.pp ? hw.pp : std::max<std::uint32_t>(gpus / par.tp, 1);
+        // TP and PP both given on more GPUs than one copy takes: the rest are data-parallel
+        // replicas (vLLM --data-parallel-size, SGLang --dp-size without DP attention, or
+        // separate servers behind a router), each with its own KV cache and sequences.
+        if (hw.tp && hw.pp && par.tp * par.pp < gpus && gpus % (par.tp * par.pp) == 0) {
+            r.replicas = gpus / (par.tp * par.pp);
+            gpus = par.tp * par.pp;
+        }
         if (par.tp * par.pp != gpus) {
             return makeError(hw.tp ? "hardware.tp" : "hardware.pp", // the one given
                              "TP " + std::to_string(par.tp) + " x PP " + std::to_string(par.pp) +
@@ -293,7 +300,7 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         }
     }
     r.layout = engineExpertParallel(r.layout, scenario, r.warnings); // vLLM before EP: TP
-    r.gpusRented = fromSearch ? best->gpusRented : r.layout.gpuCount();
+    r.gpusRented = fromSearch ? best->gpusRented : r.layout.gpuCount() * r.replicas;
     const std::string problem = layoutProblem(model, r.layout);
     const std::string a2a = model.isMoe()
                                 ? moeA2aProblem(scenario.engine.engine, scenario.engine.moeA2a,
@@ -541,6 +548,17 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
         r.warnings.push_back("engine.draft " + scenario.engine.draft +
                              " is loaded (its memory is counted) but workload.speculative_tokens "
                              "is 0: throughput assumes no speculation");
+    }
+    if (!model.maxContextTokens) {
+        // An engine finding no length key takes its config class's default, or 2,048 where the
+        // class has none (vllm/config/model.py _get_and_verify_max_len; SGLang
+        // get_context_length), and refuses a longer --max-model-len.
+        r.warnings.push_back("the model's files name no maximum context (max_position_embeddings "
+                             "or its kin; GGUF context_length): the context of " +
+                             groupedText(scenario.workload.contextTokens) +
+                             " tokens is not checked against the model's; vLLM and SGLang take "
+                             "the config class's default, or 2,048 where it has none, and "
+                             "refuse a longer one");
     }
     if (model.maxContextTokens && scenario.workload.contextTokens > model.maxContextTokens) {
         r.fit.fits = r.fit.startsShort = false;

@@ -25,6 +25,8 @@ constexpr std::string_view kWithinBandWarning = "break-even is too close to call
 /// The warnings limitWorkloadToCapacity adds; calibrate() drops them before recomputing.
 constexpr std::string_view kShortOfWorkloadWarning = "the plan serves only ";
 constexpr std::string_view kSlowAtConcurrencyWarning = "the workload's concurrency runs at ";
+constexpr std::string_view kFewSequencesWarning = "the workload's ";
+constexpr std::string_view kFewSequencesMarker = " running all the time produce at most ";
 constexpr std::string_view kNoOutputWarning =
     "the workload has no output tokens: HostPlan models generation, so its requests are run "
     "with one output token each, and the time per output token, the capacity in output tokens "
@@ -133,6 +135,27 @@ void limitWorkloadToCapacity(PlanResult &r) {
                                         " meet it (the capacity figures are at that batch)"
                                   : std::string("not even one sequence meets it")));
     }
+    // The monthly output asked for needs more sequences at once than the workload names: even
+    // all of them decoding through every scheduled hour make less (a search that rents for the
+    // volume would otherwise quote replicas that the concurrency leaves idle).
+    if (!noOutput && r.fit.serves() && r.throughput.computed && at.tokensPerSecond > 0 &&
+        wanted > 0) {
+        const double most = at.tokensPerSecond * scheduledSecondsPerMonth(r.scenario);
+        const std::uint64_t running = std::min<std::uint64_t>(
+            std::uint64_t(at.batch) * std::max<std::uint32_t>(r.replicas, 1),
+            r.scenario.workload.concurrency);
+        if (wanted > most * 1.001 && running > 0) {
+            const double needed = std::ceil(wanted / most * double(running));
+            r.warnings.push_back(
+                std::string(kFewSequencesWarning) +
+                countText(r.scenario.workload.concurrency, "sequence") +
+                std::string(kFewSequencesMarker) + tokenCountText(most) +
+                " output tokens a month (" + formatDouble("%.0f", at.tokensPerSecond) +
+                " tokens/s over the scheduled hours), below the " + tokenCountText(wanted) +
+                " asked: the volume needs about " + groupedText(std::uint64_t(needed)) +
+                " sequences at once at this speed (--concurrency)");
+        }
+    }
     if (!r.fit.serves() || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||
         !(wanted > copies * c.outputTokensPerMonth)) {
         return;
@@ -197,7 +220,9 @@ void calibrate(PlanResult &plan, const Calibration &calibration) {
     std::erase_if(plan.warnings, [](const std::string &w) {
         return w.rfind(kApiCheaperWarning, 0) == 0 || w.rfind(kWithinBandWarning, 0) == 0 ||
                w.rfind(kShortOfWorkloadWarning, 0) == 0 ||
-               w.rfind(kSlowAtConcurrencyWarning, 0) == 0 || w == kNoOutputWarning;
+               w.rfind(kSlowAtConcurrencyWarning, 0) == 0 || w == kNoOutputWarning ||
+               (w.rfind(kFewSequencesWarning, 0) == 0 &&
+                w.find(kFewSequencesMarker) != std::string::npos);
     });
     limitWorkloadToCapacity(plan);
     updateBreakEven(plan);

@@ -491,6 +491,7 @@ nlohmann::ordered_json planToJson(const PlanResult &p, std::string_view today) {
                       {"time_per_output_token_s", num(d.tokenLatencySeconds)},
                       {"tokens_per_second_per_user", num(d.tokensPerSecondPerSequence)},
                       {"tokens_per_second", num(d.tokensPerSecond)},
+                      {"busy_replicas", d.busyReplicas},
                       {"ttft_s", num(d.ttftSeconds)},
                       {"ttft_wave_s", num(d.ttftWaveSeconds)},
                       {"tpot_s", num(d.tpotSeconds)},

@@ -400,6 +400,14 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         // Batches are one replica's; tokens/s cover every replica.
         const std::string perReplica =
             replicas > 1 ? " per replica x " + countText(replicas, "replica") : std::string();
+        const std::uint32_t busy = p.throughput.atConcurrency.busyReplicas;
+        // Fewer sequences than replicas: the idle ones serve nothing, and the total says so.
+        const std::string perBusyReplica =
+            replicas > 1 && busy > 0 && busy < replicas
+                ? " per replica on " + groupedText(busy) + " of the " +
+                      countText(replicas, "replica") + " (the workload's " +
+                      groupedText(w.concurrency) + " sequences leave the rest idle)"
+                : perReplica;
         out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
             << p.throughput.efficiencySource << ")\n";
         if (p.fit.startsShort) {
@@ -411,7 +419,7 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
             out << "          (the layout's speed were it to start; the plan as given does not "
                    "fit, so it serves nothing)\n";
         }
-        out << "          at " << countText(running, "sequence") << perReplica;
+        out << "          at " << countText(running, "sequence") << perBusyReplica;
         if (std::uint64_t(running) * replicas < w.concurrency) {
             out << " running (" << groupedText(w.concurrency) << " requested; "
                 << (cap.memoryMaxBatch == 0
@@ -433,6 +441,14 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
                 << msText(p.throughput.atConcurrency.ttftWaveSeconds)
                 << " ms mean when the running batch's prompts arrive together (a closed-loop "
                    "benchmark's waves)\n";
+        }
+        // The prefix-cache share the speed assumes: the workload's cached input tokens, which
+        // a benchmark of random prompts does not have.
+        if (const RequestLengths len = requestLengths(w); len.uncachedShare < 1.0) {
+            out << "          prefill counts "
+                << formatDouble("%.0f", (1.0 - len.uncachedShare) * 100)
+                << "% of each prompt as a prefix-cache hit (the workload's cached share of input "
+                   "tokens; --cached-input-tokens-per-month 0 for prompts that share nothing)\n";
         }
         if (cap.batch == 0) {
             // Nothing meets the target: no capacity, and no band of nothing to print.

@@ -46,6 +46,7 @@ struct SpeculationRule {
     bool on = false;                        ///< the plan speculates (plansSpeculation)
     Engine engine = Engine::Vllm;           ///< the scenario's engine (also when `on` is false)
     VllmProfile vllm = kDefaultVllmProfile; ///< its vLLM rule set (vLLM only)
+    MoeA2a a2a = MoeA2a::Default;           ///< its MoE all-to-all backend (shardSplitFor)
 };
 
 /// The replica layout the engines run on `n` GPUs whose instances hold `instance` GPUs, or an
@@ -66,7 +67,9 @@ Result<Parallelism> replicaLayout(const ModelSpec &model, std::uint32_t n, std::
             const std::uint32_t ep =
                 epRuns ? std::max<std::uint32_t>(expertParallelFor(model, t), 1) : 1;
             if (n % t == 0 && engineLayoutProblem(model, Parallelism{t, 1, 1}).empty() &&
-                tpShardProblem(speculation.engine, model, t, ep).empty()) {
+                tpShardProblem(speculation.engine, model, t, ep,
+                               shardSplitFor(speculation.engine, t, 1, speculation.a2a))
+                    .empty()) {
                 tp = t;
             }
         }
@@ -170,7 +173,9 @@ std::optional<Result<Parallelism>> pinnedLayout(const ModelSpec &model, std::uin
         problem = engineLayoutProblem(model, par);
     }
     if (problem.empty()) {
-        problem = tpShardProblem(speculation.engine, model, par.tp, par.ep);
+        problem =
+            tpShardProblem(speculation.engine, model, par.tp, par.ep,
+                           shardSplitFor(speculation.engine, par.tp, par.dp, speculation.a2a));
     }
     if (!problem.empty()) {
         return Result<Parallelism>(makeError("layout", layoutText(par) + ": " + problem));
@@ -354,7 +359,8 @@ LayoutSearch searchLayoutsIn(const ModelSpec &model, const GpuSpec &gpu, const S
     }
     // Engines that do not compose speculative decoding with PP refuse PP layouts for it.
     const SpeculationRule speculation{plansSpeculation(model, scenario), scenario.engine.engine,
-                                      scenario.engine.vllmVersion.value_or(kDefaultVllmProfile)};
+                                      scenario.engine.vllmVersion.value_or(kDefaultVllmProfile),
+                                      scenario.engine.moeA2a};
     // Without a GPU count, a TP / PP / EP the scenario gives holds every replica
     // (pinnedLayout); with one, the search stays free (the cheapest layout, for comparison).
     const HardwareChoice &hw = scenario.hardware;

@@ -362,7 +362,23 @@ Throughput computeThroughput(const PlanResult &plan, const Efficiency &efficienc
             std::max(sp.ttftSeconds, model.waveTtftSeconds(running, isl, sc.cachedTokens));
         d.tpotSeconds = sp.tpotSeconds;
         d.tokensPerSecondPerSequence = sp.tpotSeconds > 0 ? 1.0 / sp.tpotSeconds : 0;
-        d.tokensPerSecond = sp.outputTokensPerSecond * replicas;
+        // The workload's sequences spread over the replicas: with fewer sequences than
+        // replicas x the running batch (a search that rented for the monthly volume), some
+        // replicas run one sequence fewer and some none, and only busy ones serve tokens.
+        const std::uint64_t c = std::max<std::uint32_t>(w.concurrency, 1);
+        const std::uint64_t nReplicas = std::uint64_t(replicas);
+        if (std::uint64_t(running) * nReplicas > c && c / nReplicas < running) {
+            const std::uint64_t full = c % nReplicas ? c % nReplicas : nReplicas;
+            const std::uint32_t lighter = std::uint32_t(c / nReplicas);
+            d.tokensPerSecond =
+                sp.outputTokensPerSecond * double(full) +
+                (lighter > 0 ? serve(lighter).outputTokensPerSecond * double(nReplicas - full)
+                             : 0.0);
+            d.busyReplicas = std::uint32_t(lighter > 0 ? nReplicas : full);
+        } else {
+            d.tokensPerSecond = sp.outputTokensPerSecond * replicas;
+            d.busyReplicas = std::uint32_t(nReplicas);
+        }
     }
 
     // Largest running batch whose median time per output token (prefill interference in) meets

@@ -103,7 +103,12 @@ struct DecodeStep {
     double stageSeconds = 0;        ///< one stage pass
     double tokenLatencySeconds = 0; ///< time per output token of one sequence, PP x stage
     double tokensPerSecondPerSequence = 0;
-    double tokensPerSecond = 0; ///< the whole plan (all its GPUs)
+    /// The whole plan (all its GPUs): the workload's sequences spread over the replicas, so
+    /// with fewer than replicas x batch some replicas run one fewer, or none (busyReplicas).
+    double tokensPerSecond = 0;
+    /// Replicas that run at least one of the workload's sequences (all of them unless the
+    /// workload has fewer sequences than the plan has replicas).
+    std::uint32_t busyReplicas = 0;
     bool computeBound = false;
 };
 

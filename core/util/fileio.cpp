@@ -89,6 +89,9 @@ namespace {
 /// Opens `path` for reading when it is a regular file; the descriptor (never blocking: a FIFO
 /// is refused on the open descriptor, before any read) and its size.
 Result<std::pair<std::shared_ptr<Fd>, std::uint64_t>> openRegular(const std::string &name) {
+    if (name.empty()) {
+        return makeError("file", "no file name given (an empty path)");
+    }
     // O_NONBLOCK: opening a FIFO without a writer must not wait; it is refused below anyway.
     const int raw = ::open(name.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (raw < 0) {

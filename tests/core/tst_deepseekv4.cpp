@@ -59,6 +59,7 @@ class TestDeepseekV4 : public QObject {
     void trtllmCache();
     void planTextNamesTheLayout();
     void givenExpertFormatDropsTheGuess();
+    void nvfp4ExpertsByMoeQuantAlgo();
     void malformed_data();
     void malformed();
 };
@@ -455,6 +456,41 @@ void TestDeepseekV4::givenExpertFormatDropsTheGuess() {
     QVERIFY(!guessed(given->model.notes));
     // FP8 experts: about twice the MXFP4 weights per GPU.
     QVERIFY(given->memory.perGpu.weights > asGuessed->memory.perGpu.weights * 3 / 2);
+}
+
+// nvidia's DeepSeek V4 NVFP4 checkpoints keep DeepSeek's FP8 block block (quant_method
+// "fp8") and add moe_quant_algo NVFP4, with an hf_quant_config.json that lists only the experts:
+// vLLM loads by config.json (DeepseekV4FP8Config: FP8 linears, ModelOptNvFp4FusedMoE experts),
+// so attention stays FP8 (the file alone left it BF16) and the experts are NVFP4, 9/8.5 of the
+// MXFP4 bytes (E4M3 scale per 16 against E8M0 per 32).
+void TestDeepseekV4::nvfp4ExpertsByMoeQuantAlgo() {
+    const auto plain = importObject(readConfig(kFlash));
+    QVERIFY(plain.ok());
+    QJsonObject cfg = readConfig(kFlash);
+    QJsonObject qc = cfg["quantization_config"].toObject();
+    QCOMPARE(qc["quant_method"].toString(), QStringLiteral("fp8"));
+    qc["moe_quant_algo"] = "NVFP4";
+    qc["quant_algo"] = "MIXED_PRECISION";
+    qc["ignore"] = QJsonArray{"*.attn.*", "*.ffn.shared_experts.*", "head", "mtp.*"};
+    cfg["quantization_config"] = qc;
+    const std::string hfQuant =
+        R"({"producer":{"name":"modelopt"},"quantization":{"quant_algo":"MIXED_PRECISION",)"
+        R"("kv_cache_quant_algo":null,"quantized_layers":{"layers.0.ffn.experts":)"
+        R"({"quant_algo":"NVFP4","group_size":16}}}})";
+    const auto r = importHfConfigText(QJsonDocument(cfg).toJson().toStdString(), "test", hfQuant);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    const auto group = [](const ModelSpec &m, GroupRole role) {
+        return *std::find_if(m.groups.begin(), m.groups.end(),
+                             [&](const TensorGroup &g) { return g.role == role; });
+    };
+    const TensorGroup experts = group(*r, GroupRole::RoutedExperts);
+    QCOMPARE(experts.format.kind, FormatKind::NVFP4);
+    QCOMPARE(group(*plain, GroupRole::RoutedExperts).format.kind, FormatKind::MXFP4);
+    QCOMPARE(experts.params, group(*plain, GroupRole::RoutedExperts).params);
+    QCOMPARE(experts.bytes(), group(*plain, GroupRole::RoutedExperts).bytes() / 17 * 18);
+    // Everything but the experts as in DeepSeek's own FP8 release.
+    QCOMPARE(r->weightBytes() - experts.bytes(),
+             plain->weightBytes() - group(*plain, GroupRole::RoutedExperts).bytes());
 }
 
 QTEST_GUILESS_MAIN(TestDeepseekV4)

@@ -209,10 +209,42 @@ class TestFit : public QObject {
         const auto p = evaluate(s);
         QVERIFY(!p.ok());
         QVERIFY(QString::fromStdString(p.error().toString()).contains("EP 3"));
+        // TP x PP that divides the count but does not use it: the rest are replicas; one that
+        // does not divide it is refused.
         Scenario t = scenario("kimi-k3", "b300", 8);
         t.hardware.tp = 4;
         t.hardware.pp = 1;
+        const auto two = evaluate(t);
+        QVERIFY2(two.ok(), two.ok() ? "" : two.error().toString().c_str());
+        QCOMPARE(two->replicas, 2u);
+        QVERIFY(!two->fit.fits); // a quarter of 1.56 TB on one 288 GB GPU
+        t.hardware.gpuCount = 12;
+        t.hardware.tp = 8;
         QVERIFY(!evaluate(t).ok());
+    }
+
+    /// `--gpu-count 16 --tp 4 --pp 1`: four data-parallel replicas of TP 4 (it was refused as
+    /// "TP 4 x PP 1 does not use the 16 GPUs"); each replica holds its share of the sequences,
+    /// the plan rents and prices all 16 GPUs, and capacity counts every replica.
+    void explicitLayoutReplicas() {
+        Scenario one = scenario("llama-3.1-70b", "h100", 4);
+        one.hardware.tp = 4;
+        one.hardware.pp = 1;
+        one.workload.concurrency = 64;
+        Scenario four = one;
+        four.hardware.gpuCount = 16;
+        const auto a = evaluate(one);
+        const auto b = evaluate(four);
+        QVERIFY(a.ok() && b.ok());
+        QCOMPARE(a->replicas, 1u);
+        QCOMPARE(b->replicas, 4u);
+        QCOMPARE(b->layout.tp, 4u);
+        QCOMPARE(b->layout.pp, 1u);
+        QCOMPARE(b->rentedGpus(), 16u);
+        QCOMPARE(b->sequencesPerReplica(), 16u);
+        QCOMPARE(b->memory.perGpu.weights, a->memory.perGpu.weights);
+        QCOMPARE(b->fit.maxConcurrency, 4 * a->fit.maxConcurrency);
+        QVERIFY(std::abs(b->rental.usdPerHour - 4 * a->rental.usdPerHour) < 1e-9);
     }
 
     /// A model too large for any layout on the GPU, no count given: four 124.5 GB layers on

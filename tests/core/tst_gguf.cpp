@@ -449,7 +449,13 @@ class TestGguf : public QObject {
                 b.put<std::uint32_t>(9).put<std::uint64_t>(1);
             }
             b.put<std::uint32_t>(4).put<std::uint64_t>(0);
-            row("deepArrays", b.data, 0, "arrays nested deeper than 8");
+            row("deepArrays", b.data, 0, "an array of arrays, which ggml's GGUF reader refuses");
+        }
+        {
+            // One level is refused too (ggml reads no nested array), even when empty.
+            Bytes b = start(0, 1);
+            b.str("k").put<std::uint32_t>(9).put<std::uint32_t>(9).put<std::uint64_t>(0);
+            row("arrayOfArrays", b.data, 0, "'k'.type: an array of arrays");
         }
         {
             Bytes b = start(0, 1);

@@ -225,6 +225,22 @@ class TestGgufChecks : public QObject {
                  qPrintable(error));
     }
 
+    /// The Hugging Face repository a file names as its base model (ModelSpec::originRepo): an
+    /// address or "org/name"; anything else (a path out of the folder, a bare name, another
+    /// site) names none.
+    void hubRepositoryNamed() {
+        QCOMPARE(hubRepositoryOf("https://huggingface.co/Qwen/Qwen3-8B"),
+                 std::string("Qwen/Qwen3-8B"));
+        QCOMPARE(hubRepositoryOf("https://huggingface.co/meta-llama/Llama-3.1-8B/tree/main"),
+                 std::string("meta-llama/Llama-3.1-8B"));
+        QCOMPARE(hubRepositoryOf("google/gemma-3-4b-it"), std::string("google/gemma-3-4b-it"));
+        for (const char *none : {"", "Qwen3-8B", "../x", "a/..", "https://example.com/a b",
+                                 "https://huggingface.co/", "-rf/x", "a/b c", "a//b"}) {
+            QVERIFY2(hubRepositoryOf(none).empty(), none);
+        }
+        QVERIFY(hubRepositoryOf(std::string(97, 'a') + "/b").empty());
+    }
+
     /// Gemma 4's attention.shared_kv_layers: the last n blocks read an earlier block's cache
     /// (LayerGroup::kvShared), and per_layer_token_embd is its own embedding group, an input
     /// tensor like token_embd.

@@ -597,6 +597,36 @@ class TestServeCommand : public QObject {
         QVERIFY2(v.flags.front().explanation.find("GGUF loader") != std::string::npos &&
                      v.flags.front().explanation.find("--tokenizer") != std::string::npos,
                  v.flags.front().explanation.c_str());
+        // The file names no base model: the tokenizer and the other engines' checkpoint are a
+        // placeholder the comment says to replace (they were the GGUF file, which
+        // trtllm-serve cannot load, and no --tokenizer).
+        const auto flag = [](const ServeCommand &c, const std::string &name) {
+            return std::find_if(c.flags.begin(), c.flags.end(),
+                                [&](const auto &f) { return f.flag == name; });
+        };
+        QVERIFY(flag(v, "--tokenizer") != v.flags.end());
+        QCOMPARE(flag(v, "--tokenizer")->value, std::string("ORG/NAME"));
+        QVERIFY(flag(v, "--tokenizer")->explanation.find("replace ORG/NAME") != std::string::npos);
+        const ServeCommand trt = trtllmServeCommand(p, Catalogue::builtin());
+        QCOMPARE(trt.flags.front().value, std::string("ORG/NAME"));
+        QCOMPARE(flag(sglangServeCommand(p, Catalogue::builtin()), "--model-path")->value,
+                 std::string("ORG/NAME"));
+        // With general.base_model.0.repo_url (llama.cpp's convert script writes it), that
+        // repository.
+        ggufwriter::Writer named = ggufwriter::llama31_8b_q4km(1000);
+        named.string("general.base_model.0.repo_url",
+                     "https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct");
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << named.build();
+        std::filesystem::resize_file(file, named.fileSize());
+        const PlanResult q = planFor(s);
+        QCOMPARE(q.model.originRepo, std::string("meta-llama/Llama-3.1-8B-Instruct"));
+        const ServeCommand v2 = vllmServeCommand(q, Catalogue::builtin());
+        QCOMPARE(v2.flags.front().value, file);
+        QCOMPARE(flag(v2, "--tokenizer")->value, q.model.originRepo);
+        QCOMPARE(trtllmServeCommand(q, Catalogue::builtin()).flags.front().value,
+                 q.model.originRepo);
+        QCOMPARE(flag(sglangServeCommand(q, Catalogue::builtin()), "--model-path")->value,
+                 q.model.originRepo);
     }
 
     // Data-parallel replicas: each engine's command starts one replica, which carries its share

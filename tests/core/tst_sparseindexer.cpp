@@ -6,8 +6,10 @@
 // the indexer key on those 21 only, SGLang on every layer (sglang_memory.cpp
 // sglangCacheLayers). Real config: nvidia/GLM-5.2-NVFP4 (tests/data/configs/README.md).
 #include "engine/enginememory.h"
+#include "engine/llamacpp.h"
 #include "goldenmemory.h"
 #include "import/modelimport.h"
+#include "llamatestutil.h"
 #include "testutil.h"
 
 #include <nlohmann/json.hpp>
@@ -97,6 +99,21 @@ class tst_SparseIndexer : public QObject {
         EngineMemoryInput s = golden::rowInput(*m, b200, {8, 1, 1}, Engine::Sglang, 32768);
         s.kvFormat = formats::fp8;
         QCOMPARE(sglangMemoryModel().terms(s).kvBytesPerToken, 78ull * (576 + 132));
+    }
+
+    // llama.cpp keeps the indexer's keys in a second cache of the K type (llama_kv_cache_dsa):
+    // at f16, 78 latent rows of 576 and 21 indexer rows of 128 per cell. A GLM-5.2 run at
+    // -c 524288 logs 44,928 MiB of latent and 2,688 MiB of indexer cache over its four GPUs
+    // (47,616 MiB; 524,288 x 95,232 B); HostPlan had the latent alone.
+    void glm52LlamaCppIndexerCache() {
+        const auto m = importJson(glm52Config());
+        QVERIFY2(m.ok(), m.ok() ? "" : m.error().toString().c_str());
+        LlamaCppInput in = llamatest::on4090(*m);
+        in.context = 524288;
+        const auto p = planLlamaCpp(in);
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+        QCOMPARE(p->kvBytesPerCell, 78ull * 576 * 2 + 21ull * 128 * 2);
+        QCOMPARE(p->kvBytesPerCell * 524288, 47616ull << 20);
     }
 
     // DeepSeek-V3.2 has no schedule: the indexer on every layer, as before.

@@ -138,6 +138,47 @@ class tst_TpShard : public QObject {
         QVERIFY(contains(tpShardProblem(Engine::Sglang, r1, 32, 32), "18432 / TP 32 = 576"));
     }
 
+    // What the engines split by less than the plan's TP: SGLang's shared experts under DeepEP
+    // (tp_size=1) and its attention under DP attention (tp / dp); vLLM under DP every layer but
+    // the routed experts (tp / dp). The Qwen3.5 FP8 shared experts refused at TP 8 above
+    // (512 / 8 = 64) start there (sglang PR #23933: DeepSeek-V4-Pro at TP 16 with DP
+    // attention loads; HostPlan refused its shared experts' 3072 / 16).
+    void splitsNarrowerThanTp() {
+        const ModelSpec q = editedConfig("Qwen--Qwen3.5-35B-A3B_config.json", [](J &c) {
+            c["quantization_config"] = {{"quant_method", "fp8"},
+                                        {"activation_scheme", "dynamic"},
+                                        {"weight_block_size", {128, 128}}};
+        });
+        QVERIFY(!tpShardProblem(Engine::Sglang, q, 8, 8).empty());
+        QVERIFY(!tpShardProblem(Engine::Sglang, q, 8, 8,
+                                shardSplitFor(Engine::Sglang, 8, 1, MoeA2a::Default))
+                     .empty());
+        QVERIFY(tpShardProblem(Engine::Sglang, q, 8, 8,
+                               shardSplitFor(Engine::Sglang, 8, 1, MoeA2a::DeepepLowLatency))
+                    .empty());
+        // vLLM with DP 4: shared experts split by TP 2 (256 per GPU, whole blocks).
+        QVERIFY(!tpShardProblem(Engine::Vllm, q, 8, 8,
+                                shardSplitFor(Engine::Vllm, 8, 1, MoeA2a::Default))
+                     .empty());
+        QVERIFY(tpShardProblem(Engine::Vllm, q, 8, 8,
+                               shardSplitFor(Engine::Vllm, 8, 4, MoeA2a::Default))
+                    .empty());
+        const ShardSplit sg = shardSplitFor(Engine::Sglang, 16, 2, MoeA2a::Default);
+        QCOMPARE(sg.attention, 8u);
+        QCOMPARE(sg.dense, 0u); // the dense MLP by the full TP (no --moe-dense-tp-size)
+        QCOMPARE(sg.sharedExperts, 0u);
+        const ShardSplit trt = shardSplitFor(Engine::TensorRtLlm, 16, 2, MoeA2a::Default);
+        QCOMPARE(trt.attention + trt.dense + trt.sharedExperts, 0u);
+        // The start-up check reads the plan's DP and backend.
+        EngineMemoryInput in = inputAt(q, 8, 8);
+        QVERIFY(engineArgumentsCheck(Engine::Sglang, in).outcome ==
+                StartupOutcome::ArgumentsRefused);
+        QVERIFY(contains(engineArgumentsCheck(Engine::Sglang, in).message, "shared experts"));
+        in.moeA2a = MoeA2a::DeepepLowLatency;
+        const EngineStartup deepep = engineArgumentsCheck(Engine::Sglang, in);
+        QVERIFY2(!contains(deepep.message, "shared experts"), deepep.message.c_str());
+    }
+
     // The refusal comes before loading, with each engine's flags as the fixes: expert
     // parallelism (vLLM's switch, SGLang's size) or the largest TP that shards.
     void refusalNamesTheFixes() {

@@ -255,6 +255,26 @@ class TestCliEngine : public QObject {
                  r.out.constData());
         QVERIFY(r.out.contains("$4.69 per hour"));
     }
+
+    // An engine's own flag name is not HostPlan's, but the error names the option that is; an
+    // empty file name says so (it was a bare "not found"); an unparsable --hours-per-day gets
+    // the range a parsable one gets.
+    void engineFlagNamesPointToTheOption() {
+        const Run r = runTool(HOSTPLAN_CLI_BIN, {"plan", "--mem-fraction-static", "0.8"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("unknown option '--mem-fraction-static': that is the engine's own "
+                                "flag; HostPlan's is --memory-fraction"),
+                 r.err.constData());
+        const Run scenario = runTool(HOSTPLAN_CLI_BIN, {"plan", "--scenario", ""});
+        QCOMPARE(scenario.code, 2);
+        QVERIFY2(scenario.err.contains("no file name given"), scenario.err.constData());
+        for (const char *v : {" 5", "0"}) {
+            const Run h = runTool(HOSTPLAN_CLI_BIN, {"plan", "--hours-per-day", v});
+            QCOMPARE(h.code, 2);
+            QVERIFY2(h.err.contains("--hours-per-day: must be between 0.01 and 24.0"),
+                     h.err.constData());
+        }
+    }
 };
 
 QTEST_MAIN(TestCliEngine)

@@ -9,6 +9,7 @@
 #include <QTest>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <string>
 
 using clitest::Run;
@@ -277,6 +278,52 @@ class TestCliWorkload : public QObject {
         const Run dense = run({"plan", "--model", "llama-3.1-8b", "--gpu", "h100", "--json"});
         const std::string plain = nlohmann::json::parse(dense.out)["startup"]["message"];
         QVERIFY2(plain.find("KV-cache group") == std::string::npos, plain.c_str());
+    }
+
+    // A cheaper price brought with --prices is compared when "--api-price cheapest" undoes the
+    // default scenario's pin (it was refused as an unknown id, and the pin kept the dearer one).
+    void apiPriceCheapestUndoesThePin() {
+        QTemporaryDir dir;
+        const std::string prices = (dir.path() + "/p.json").toStdString();
+        std::ofstream(prices) << R"({"api":[{"id":"cheap","name":"Cheap K3","model":"kimi-k3",)"
+                                 R"("input_usd_per_mtok":0.5,"output_usd_per_mtok":2.5,)"
+                                 R"("source":"test","as_of":"2026-11-01"}]})";
+        const Run pinned = run({"plan", "--prices", prices, "--json"});
+        QVERIFY2(pinned.code == 0, pinned.err.c_str());
+        QCOMPARE(nlohmann::json::parse(pinned.out)["api"]["id"].get<std::string>(),
+                 std::string("kimi-k3-moonshot"));
+        const Run cheapest = run({"plan", "--prices", prices, "--api-price", "cheapest", "--json"});
+        QVERIFY2(cheapest.code == 0, cheapest.err.c_str());
+        QCOMPARE(nlohmann::json::parse(cheapest.out)["api"]["id"].get<std::string>(),
+                 std::string("cheap"));
+    }
+
+    // 16 sequences on the 38 replicas a monthly volume rents: 16 replicas serve, and the total
+    // is theirs (it was 38 replicas' 2,145 tokens/s); the volume 16 sequences cannot make is
+    // said so, with the concurrency that would.
+    void idleReplicasServeNothing() {
+        const Run r =
+            run({"plan", "--gpu", "h200", "--gpu-count", "auto", "--output-tokens-per-month",
+                 "2e10", "--input-tokens-per-month", "8e10", "--json"});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const auto j = nlohmann::json::parse(r.out);
+        const auto decode = j["throughput"]["decode"];
+        const unsigned replicas = j["hardware"]["replicas"].get<unsigned>();
+        QVERIFY2(replicas > 16, r.out.c_str());
+        QCOMPARE(decode["busy_replicas"].get<unsigned>(), 16u);
+        QCOMPARE(decode["batch"].get<unsigned>(), 1u);
+        const double perUser = decode["tokens_per_second_per_user"].get<double>();
+        QVERIFY(decode["tokens_per_second"].get<double>() < 16 * perUser);
+        bool named = false;
+        for (const auto &w : j["warnings"]) {
+            const std::string text = w.get<std::string>();
+            named |=
+                text.rfind("the workload's 16 sequences running all the time produce at "
+                           "most ",
+                           0) == 0 &&
+                text.find("sequences at once at this speed (--concurrency)") != std::string::npos;
+        }
+        QVERIFY2(named, r.out.c_str());
     }
 };
 
