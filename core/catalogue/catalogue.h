@@ -87,7 +87,9 @@ inline constexpr std::size_t kMaxUserGpus = 64;
 /// interconnect and interconnect_gb_per_s (one way), gpus_per_node, sm_count (or "unknown")
 /// with sm_count_source and sm_count_as_of, compute_capability ("9.0"; NVIDIA only and required
 /// there; major 1 to 15) with its _source and _as_of, source, as_of; optional aliases (each with
-/// a letter or digit), clustered_rentals (false needs clustered_rentals_source) and, for a
+/// a letter or digit), clustered_rentals (false needs clustered_rentals_source),
+/// unified_memory (true needs unified_memory_source; optional unified_memory_free_gib, at most
+/// usable_memory_gib) and, for a
 /// user's own type, usd_per_gpu_hour with price_source and price_as_of. Dates are YYYY-MM-DD or
 /// YYYY-MM, texts at most 4,096 bytes, kept to one line; any other key is an error. Errors name
 /// `path` and the field.

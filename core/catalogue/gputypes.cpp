@@ -42,7 +42,7 @@ constexpr std::uint32_t kMaxComputeCapabilityMajor = 15;
 
 /// The keys of a gpus.json entry (parseGpuEntry): any other is a typing error ("usd_per_gpu_
 /// hours") that would otherwise drop a figure without a word.
-constexpr std::array<std::string_view, 29> kGpuEntryKeys = {"id",
+constexpr std::array<std::string_view, 32> kGpuEntryKeys = {"id",
                                                             "name",
                                                             "aliases",
                                                             "vendor",
@@ -60,6 +60,9 @@ constexpr std::array<std::string_view, 29> kGpuEntryKeys = {"id",
                                                             "scale_up_domain_gpus",
                                                             "clustered_rentals",
                                                             "clustered_rentals_source",
+                                                            "unified_memory",
+                                                            "unified_memory_source",
+                                                            "unified_memory_free_gib",
                                                             "sm_count",
                                                             "sm_count_source",
                                                             "sm_count_as_of",
@@ -208,6 +211,15 @@ Result<GpuSpec> parseGpuEntry(const nlohmann::json &o, const std::string &path) 
         HOSTPLAN_TRY(why, reqString(o, "clustered_rentals_source", path));
         clusteredSource = why;
     }
+    HOSTPLAN_TRY(unified, jsonfield::boolean(o, "unified_memory", path, false));
+    if (unified && *unified) {
+        HOSTPLAN_TRY(why, reqString(o, "unified_memory_source", path));
+        g.unifiedMemory = true;
+        g.unifiedMemorySource = why;
+        HOSTPLAN_TRY(freeGib,
+                     jsonfield::number(o, "unified_memory_free_gib", path, 0.1, usableGib, false));
+        g.unifiedFreeBytes = freeGib ? std::uint64_t(*freeGib * kBytesPerGiB + 0.5) : 0;
+    }
     HOSTPLAN_TRY(sms, parseSmCount(o, path));
     HOSTPLAN_TRY(smSource, reqString(o, "sm_count_source", path));
     HOSTPLAN_TRY(smAsOf, reqDate(o, "sm_count_as_of", path));
@@ -299,6 +311,13 @@ nlohmann::json gpuToJson(const GpuSpec &g) {
     if (!g.clusteredRentals) {
         o["clustered_rentals"] = false;
         o["clustered_rentals_source"] = g.clusteredRentalsSource;
+    }
+    if (g.unifiedMemory) {
+        o["unified_memory"] = true;
+        o["unified_memory_source"] = g.unifiedMemorySource;
+        if (g.unifiedFreeBytes) {
+            o["unified_memory_free_gib"] = double(g.unifiedFreeBytes) / kBytesPerGiB;
+        }
     }
     if (g.computeCapability) {
         o["compute_capability"] = std::to_string(g.computeCapability / 10) + "." +

@@ -231,6 +231,28 @@ EngineStartup engineArgumentsCheck(Engine engine, const EngineMemoryInput &in) {
         s.message = std::move(unserved);
         return s;
     }
+    if (engine == Engine::Vllm && in.gpu.unifiedMemory && in.gpu.unifiedFreeBytes > 0 &&
+        in.memoryFraction * double(in.gpu.usableMemoryBytes) > double(in.gpu.unifiedFreeBytes)) {
+        // The worker compares the free memory at start with the share it was asked for before
+        // loading (v1/worker/gpu_worker.py init_device: "Free memory on device ... on startup is
+        // less than desired GPU memory utilization"); on unified memory the OS and host
+        // processes hold part of the total.
+        const double usable = double(in.gpu.usableMemoryBytes);
+        const double highest = std::floor(double(in.gpu.unifiedFreeBytes) / usable * 100) / 100;
+        s.outcome = StartupOutcome::ArgumentsRefused;
+        s.message = "vLLM refuses --gpu-memory-utilization " +
+                    formatDouble("%.2f", in.memoryFraction) + " on the " + in.gpu.name + ": " +
+                    formatDouble("%.2f", in.memoryFraction * usable / kBytesPerGiB) +
+                    " GiB asked, but about " +
+                    formatDouble("%.1f", double(in.gpu.unifiedFreeBytes) / kBytesPerGiB) +
+                    " GiB of its " + formatDouble("%.2f", usable / kBytesPerGiB) +
+                    " GiB unified memory is free at start-up (the OS and host processes hold the "
+                    "rest): \"Free memory on device ... on startup is less than desired GPU "
+                    "memory utilization\".";
+        s.fixes.push_back({std::string(info.flags.memoryFraction), formatDouble("%.2f", highest),
+                           "the largest share the free memory at start-up holds"});
+        return s;
+    }
     if (engine == Engine::Vllm && in.model && !in.model->vllmLoadRefusal.empty()) {
         s.outcome = StartupOutcome::ArgumentsRefused;
         s.message = "vLLM refuses this model's config: " + in.model->vllmLoadRefusal;

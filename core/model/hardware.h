@@ -42,6 +42,19 @@ struct GpuSpec {
     /// offer says itself whether its instances cluster (RentalOffer::multiInstance).
     bool clusteredRentals = true;
     std::string clusteredRentalsSource; ///< why clusteredRentals is false ("" when true)
+    /// The GPU and the CPU share one memory (gpus.json unified_memory: NVIDIA GB10 / DGX Spark,
+    /// Jetson Thor): usableMemoryBytes is what CUDA reports, and what the host's processes
+    /// take comes out of it too. vLLM measures free memory there as the system's available
+    /// memory (vllm/utils/mem_utils.py MemorySnapshot.measure, "Orin, Thor, Spark", @ a6d5c390),
+    /// so the engine's own host-side growth during start-up counts against its budget, which
+    /// no rule of HostPlan's sizes: plans say so (plan.cpp).
+    bool unifiedMemory = false;
+    std::string unifiedMemorySource; ///< why unifiedMemory is true ("" when false)
+    /// Unified memory only: what CUDA reports free when an engine starts on an idle machine
+    /// (gpus.json unified_memory_free_gib; the OS and host processes hold the rest of
+    /// usableMemoryBytes), 0 = unknown. vLLM refuses a --gpu-memory-utilization whose share of
+    /// the total exceeds it (enginestartup.cpp).
+    std::uint64_t unifiedFreeBytes = 0;
     /// Streaming multiprocessors (NVIDIA) or compute units (AMD): what CUDA / HIP report as
     /// multiProcessorCount. 0 = unknown (the vendor publishes no figure); every rule that reads
     /// it states its fallback.

@@ -549,6 +549,18 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
                              " is loaded (its memory is counted) but workload.speculative_tokens "
                              "is 0: throughput assumes no speculation");
     }
+    if (gpu.unifiedMemory) {
+        // vLLM and SGLang read the system's available memory as the GPU's free memory there
+        // (vllm/utils/mem_utils.py MemorySnapshot.measure; sglang PR #10075, "Orin, Thor,
+        // Spark"), so what their own processes add on the host during start-up comes out of
+        // the KV budget; no rule here sizes that.
+        r.warnings.push_back(
+            "the " + gpu.name +
+            " shares its memory with the host: the engines count what the OS and their own "
+            "processes take as used GPU memory, so the KV pool can be several GiB smaller "
+            "than planned (published DGX Spark vLLM start-ups: 3 to 7 GiB more non-KV memory "
+            "than this plan's terms); read the pool as an upper bound");
+    }
     if (!model.maxContextTokens) {
         // An engine finding no length key takes its config class's default, or 2,048 where the
         // class has none (vllm/config/model.py _get_and_verify_max_len; SGLang

@@ -16,6 +16,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -400,6 +401,61 @@ class TestCustomGpus : public QObject {
                                        [](const GpuOption &o) { return o.gpu.id == "my-h100"; });
         QVERIFY(mine != options.end());
         QVERIFY2(mine->error.empty(), mine->error.c_str());
+    }
+
+    // The GB10 (DGX Spark): one memory for CPU and GPU. Its entry round-trips with the
+    // unified-memory fields; unified_memory needs its source and a free figure within the
+    // usable memory. vLLM refuses a --gpu-memory-utilization above the free share at start
+    // (0.90 x 121.69 GiB asked, 101.3 free: the fix is 0.83), and every engine's plan says the
+    // pool is an upper bound.
+    void unifiedMemoryGb10() {
+        const GpuSpec gb10 = Catalogue::builtin().findGpu("dgx-spark").value();
+        QCOMPARE(gb10.id, std::string("gb10"));
+        QVERIFY(gb10.unifiedMemory);
+        QCOMPARE(gb10.unifiedFreeBytes, std::uint64_t(101.3 * kBytesPerGiB + 0.5));
+        QCOMPARE(parsed(gpuToJson(gb10)), gb10);
+        nlohmann::json noSource = gpuToJson(gb10);
+        noSource.erase("unified_memory_source");
+        QVERIFY2(entryError(noSource).find("gpus[0].unified_memory_source") != std::string::npos,
+                 entryError(noSource).c_str());
+        nlohmann::json tooFree = gpuToJson(gb10);
+        tooFree["unified_memory_free_gib"] = 200;
+        QVERIFY2(entryError(tooFree).find("gpus[0].unified_memory_free_gib") != std::string::npos,
+                 entryError(tooFree).c_str());
+
+        Scenario s = defaultScenario();
+        s.model.ref = "llama-3.1-8b";
+        s.hardware = HardwareChoice{};
+        s.hardware.gpu = "gb10";
+        s.hardware.gpuCount = 1;
+        s.engine.engine = Engine::Vllm;
+        s.workload.contextTokens = 8192;
+        s.workload.concurrency = 4;
+        const auto asked = evaluate(s);
+        QVERIFY2(asked.ok(), asked.ok() ? "" : asked.error().toString().c_str());
+        QCOMPARE(asked->startup.outcome, StartupOutcome::ArgumentsRefused);
+        QVERIFY2(asked->startup.message.find("on startup is less than desired GPU memory "
+                                             "utilization") != std::string::npos,
+                 asked->startup.message.c_str());
+        QVERIFY(std::any_of(asked->startup.fixes.begin(), asked->startup.fixes.end(),
+                            [](const FlagChange &f) {
+                                return f.flag == "--gpu-memory-utilization" && f.value == "0.83";
+                            }));
+        s.engine.memoryFraction = 0.8;
+        const auto fits = evaluate(s);
+        QVERIFY(fits.ok());
+        QCOMPARE(fits->startup.outcome, StartupOutcome::Starts);
+        QVERIFY(std::any_of(fits->warnings.begin(), fits->warnings.end(), [](const auto &w) {
+            return w.find("shares its memory with the host") != std::string::npos;
+        }));
+        // A discrete GPU of the same size has neither.
+        s.hardware.gpu = "h100-sxm";
+        const auto discrete = evaluate(s);
+        QVERIFY(discrete.ok());
+        const std::vector<std::string> warnings = discrete->warnings;
+        QVERIFY(std::none_of(warnings.begin(), warnings.end(), [](const std::string &w) {
+            return w.find("shares its memory") != std::string::npos;
+        }));
     }
 
     void mxfp4MoeKernelByComputeCapability_data() {

@@ -20,13 +20,13 @@ inline const QString kDefaultScenario =
     QStringLiteral(HOSTPLAN_RESOURCES_DIR "/default-scenario.json");
 /// Pages of the default scenario's report (A4): summary, cost (+ the GUI's break-even chart, and
 /// how sure the decision is: the call, the ranges, the sensitivity table and two tornado charts),
-/// memory (+ memory-per-precision and KV charts), options across the 45 catalogue GPU types (+
+/// memory (+ memory-per-precision and KV charts), options across the 46 catalogue GPU types (+
 /// the memory-floor chart and two charts with a labelled row per type that serves the workload,
 /// a page each: a row per catalogue type no longer fits a page),
 /// serving commands (four commands with their flag tables), probe, assumptions and method flow
 /// over this many pages (the cost table also says which rate it is at: the default plan's fixed
 /// 8 GPUs at the B300 catalogue rate, beside the layout search's choice).
-inline constexpr int kDefaultPages = 22;
+inline constexpr int kDefaultPages = 23;
 
 /// Output of a poppler tool, or a null string when the tool is missing.
 inline QString runTool(const QString &tool, const QStringList &args) {
