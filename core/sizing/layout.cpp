@@ -255,10 +255,13 @@ std::string engineLayoutProblem(const ModelSpec &model, const Parallelism &par) 
 namespace {
 
 /// The largest fallback instance: a card rented as a single machine, up to
-/// kFallbackMachineMaxGpus of it (or the node size given); a data-centre GPU, its whole node.
+/// kFallbackMachineMaxGpus of it (or the node size given), a unified-memory GPU alone (it is
+/// the machine); a data-centre GPU, its whole node.
 std::uint32_t fallbackLargestInstance(const GpuSpec &gpu, std::uint32_t nodeSize) {
     const std::uint32_t node = std::max<std::uint32_t>(nodeSize, 1);
-    return !gpu.clusteredRentals && node == 1 ? kFallbackMachineMaxGpus : node;
+    // A unified-memory GPU (a DGX Spark) is the whole machine: one per box.
+    return !gpu.clusteredRentals && node == 1 && !gpu.unifiedMemory ? kFallbackMachineMaxGpus
+                                                                    : node;
 }
 
 } // namespace

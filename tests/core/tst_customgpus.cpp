@@ -11,6 +11,7 @@
 #include "plan/planjson.h"
 #include "plan/plantext.h"
 #include "scenario/scenario.h"
+#include "sizing/layout.h"
 #include "testutil.h"
 #include "util/units.h"
 
@@ -448,6 +449,15 @@ class TestCustomGpus : public QObject {
         QVERIFY(std::any_of(fits->warnings.begin(), fits->warnings.end(), [](const auto &w) {
             return w.find("shares its memory with the host") != std::string::npos;
         }));
+        // The search's fallback machines of a DGX Spark hold one GB10 each (a consumer card's
+        // go up to 8 cards a machine).
+        s.hardware.gpuCount = 0;
+        const auto searched = evaluate(s);
+        QVERIFY(searched.ok() && !searched->search.candidates.empty());
+        for (const LayoutCandidate &c : searched->search.candidates) {
+            QVERIFY(c.offerRef && c.offer().gpusPerInstance == 1u);
+        }
+        s.hardware.gpuCount = 1;
         // A discrete GPU of the same size has neither.
         s.hardware.gpu = "h100-sxm";
         const auto discrete = evaluate(s);
