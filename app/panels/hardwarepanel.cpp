@@ -35,6 +35,12 @@ namespace hostplan::ui {
 
 namespace {
 
+/// Whether TP and PP are both set on a multiple of their product: the rest of the GPU count
+/// are data-parallel replicas (core/plan/plan.cpp), so editing one keeps the other.
+bool replicasOfLayout(const HardwareChoice &h) {
+    return h.tp && h.pp && h.gpuCount && h.gpuCount % (h.tp * h.pp) == 0;
+}
+
 /// A combo of an engine's rule sets (VllmRules, SglangRules: each with `label` and `id`), led
 /// by "default (v`defaultId`)" whose data is empty; each other item's data is its id.
 template <class Rules>
@@ -376,8 +382,11 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
         }
     });
     spinEdit(m_node, &HardwareChoice::gpusPerNode, tr("GPUs per node"), [](HardwareChoice &) {});
+    // TP and PP both set on a multiple of their product: the rest are data-parallel replicas.
     spinEdit(m_tp, &HardwareChoice::tp, tr("TP"), [](HardwareChoice &h) {
-        h.pp = 0; // PP follows: GPUs / TP
+        if (!replicasOfLayout(h)) {
+            h.pp = 0; // PP follows: GPUs / TP
+        }
         if (h.ep > 1) {
             h.ep = h.tp ? h.tp : 0; // expert parallel stays on, at the new TP
         }
@@ -389,6 +398,9 @@ HardwarePanel::HardwarePanel(ScenarioDocument *doc, QWidget *parent) : InputPane
              [](HardwareChoice &) {});
     spinEdit(m_ep, &HardwareChoice::ep, tr("EP"), [](HardwareChoice &) {});
     spinEdit(m_pp, &HardwareChoice::pp, tr("PP"), [](HardwareChoice &h) {
+        if (replicasOfLayout(h)) {
+            return; // TP kept: replicas of TP x PP
+        }
         h.tp = 0; // TP follows: GPUs / PP
         if (h.ep > 1) {
             // Expert parallelism stays on at the TP that follows, where the count gives it.

@@ -5,6 +5,7 @@
 #include "sizing/cost.h"
 #include "sizing/fit.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hostplan::ui::reporttables {
@@ -74,7 +75,10 @@ ReportTable keyFiguresTable(const PlanResult &p, Recommendation rec) {
         row(Report::tr("Speed per user"),
             Report::tr("%1 tokens/s at %2 running (%3, likely %4-%5x of it)")
                 .arg(numberText(d.tokensPerSecondPerSequence, 1),
-                     sequencesText(d.batch * std::max<std::uint32_t>(p.replicas, 1)),
+                     // Running: the batch on every replica, at most the workload's own.
+                     sequencesText(qint64(std::min<std::uint64_t>(
+                         std::uint64_t(d.batch) * std::max<std::uint32_t>(p.replicas, 1),
+                         std::max<std::uint32_t>(w.concurrency, 1)))),
                      confidenceText(p.throughput.confidence), numberText(band.low, 2),
                      numberText(band.high, 2)),
             QStringLiteral("tokens_per_second_per_user"), csvNumber(d.tokensPerSecondPerSequence),

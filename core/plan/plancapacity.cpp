@@ -26,7 +26,7 @@ constexpr std::string_view kWithinBandWarning = "break-even is too close to call
 constexpr std::string_view kShortOfWorkloadWarning = "the plan serves only ";
 constexpr std::string_view kSlowAtConcurrencyWarning = "the workload's concurrency runs at ";
 constexpr std::string_view kFewSequencesWarning = "the workload's ";
-constexpr std::string_view kFewSequencesMarker = " running all the time produce at most ";
+constexpr std::string_view kFewSequencesMarker = " running all the time produce";
 constexpr std::string_view kNoOutputWarning =
     "the workload has no output tokens: HostPlan models generation, so its requests are run "
     "with one output token each, and the time per output token, the capacity in output tokens "
@@ -146,14 +146,16 @@ void limitWorkloadToCapacity(PlanResult &r) {
             r.scenario.workload.concurrency);
         if (wanted > most * 1.001 && running > 0) {
             const double needed = std::ceil(wanted / most * double(running));
-            r.warnings.push_back(
-                std::string(kFewSequencesWarning) +
-                countText(r.scenario.workload.concurrency, "sequence") +
-                std::string(kFewSequencesMarker) + tokenCountText(most) +
-                " output tokens a month (" + formatDouble("%.0f", at.tokensPerSecond) +
-                " tokens/s over the scheduled hours), below the " + tokenCountText(wanted) +
-                " asked: the volume needs about " + groupedText(std::uint64_t(needed)) +
-                " sequences at once at this speed (--concurrency)");
+            r.warnings.push_back(std::string(kFewSequencesWarning) +
+                                 countText(r.scenario.workload.concurrency, "sequence") +
+                                 std::string(kFewSequencesMarker) +
+                                 (r.scenario.workload.concurrency == 1 ? "s" : "") + " at most " +
+                                 tokenCountText(most) + " output tokens a month (" +
+                                 formatDouble("%.0f", at.tokensPerSecond) +
+                                 " tokens/s over the scheduled hours), below the " +
+                                 tokenCountText(wanted) + " asked: the volume needs about " +
+                                 groupedText(std::uint64_t(needed)) +
+                                 " sequences at once at this speed (--concurrency)");
         }
     }
     if (!r.fit.serves() || !r.throughput.computed || !(c.outputTokensPerMonth > 0) ||

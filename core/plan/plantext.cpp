@@ -401,13 +401,18 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         const std::string perReplica =
             replicas > 1 ? " per replica x " + countText(replicas, "replica") : std::string();
         const std::uint32_t busy = p.throughput.atConcurrency.busyReplicas;
-        // Fewer sequences than replicas: the idle ones serve nothing, and the total says so.
+        // Fewer sequences than replicas x the batch: the batch is the fullest replicas', the
+        // others run one fewer or (idle) none, and the total says so.
+        const bool uneven = replicas > 1 && busy > 0 &&
+                            std::uint64_t(running) * replicas > std::uint64_t(w.concurrency);
         const std::string perBusyReplica =
-            replicas > 1 && busy > 0 && busy < replicas
+            !uneven ? perReplica
+            : busy < replicas
                 ? " per replica on " + groupedText(busy) + " of the " +
                       countText(replicas, "replica") + " (the workload's " +
-                      groupedText(w.concurrency) + " sequences leave the rest idle)"
-                : perReplica;
+                      countText(w.concurrency, "sequence") + " leave the rest idle)"
+                : " at most per replica x " + countText(replicas, "replica") + " (the workload's " +
+                      countText(w.concurrency, "sequence") + " spread over them)";
         out << "Speed     " << confidenceLabel(p.throughput.confidence) << " ("
             << p.throughput.efficiencySource << ")\n";
         if (p.fit.startsShort) {
@@ -431,8 +436,10 @@ void writePlanText(const PlanResult &p, std::ostream &out, std::string_view toda
         out << ": " << formatDouble("%.1f", p.throughput.atConcurrency.tokensPerSecondPerSequence)
             << " tokens/s per user, "
             << formatDouble("%.0f", p.throughput.atConcurrency.tokensPerSecond)
-            << " output tokens/s in total (each request's prefill time included, so below the "
-               "users' sum)\n";
+            << (uneven ? " output tokens/s in total (each request's prefill time included; the "
+                         "per-user rate is the fullest replicas')\n"
+                       : " output tokens/s in total (each request's prefill time included, so "
+                         "below the users' sum)\n");
         if (p.throughput.atConcurrency.ttftWaveSeconds > 0) {
             // Two ends: prompts arriving one by one, and a benchmark's waves arriving together.
             out << "          time to first token: "

@@ -443,11 +443,14 @@ Result<Scenario> parseScenario(std::string_view jsonText, bool checkRequestLengt
         HOSTPLAN_TRY(r, parsePricing(doc["pricing"], s.pricing));
         (void)r;
     }
+    // TP x PP on more GPUs is that many data-parallel replicas (plan.cpp); it must divide them.
     if (s.hardware.tp && s.hardware.pp && s.hardware.gpuCount &&
-        s.hardware.tp * s.hardware.pp != s.hardware.gpuCount) {
+        s.hardware.gpuCount % (s.hardware.tp * s.hardware.pp) != 0) {
         return makeError("hardware.gpu_count",
                          "tp x pp = " + std::to_string(s.hardware.tp * s.hardware.pp) +
-                             " does not equal gpu_count " + std::to_string(s.hardware.gpuCount));
+                             " does not divide gpu_count " + std::to_string(s.hardware.gpuCount) +
+                             " (one copy of the model takes tp x pp GPUs; a multiple of it is "
+                             "that many data-parallel replicas)");
     }
     if (auto e = checkRequestLengths ? requestLengthProblem(s.workload) : std::nullopt) {
         return *e;

@@ -437,8 +437,8 @@ class TestScenario : public QObject {
         QTest::newRow("llama.cpp release text")
             << "{\"schema_version\":1,\"engine\":{\"llamacpp_build\":\"b5466\"}}"
             << "engine.llamacpp_build";
-        QTest::newRow("tp x pp != gpus")
-            << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":8,\"tp\":4,\"pp\":1}}"
+        QTest::newRow("tp x pp does not divide gpus")
+            << "{\"schema_version\":1,\"hardware\":{\"gpu_count\":6,\"tp\":4,\"pp\":1}}"
             << "hardware.gpu_count";
         QTest::newRow("utilisation above 1")
             << "{\"schema_version\":1,\"workload\":{\"utilisation\":1.5}}"

@@ -106,9 +106,16 @@ class TestCliHostile : public QObject {
     }
     void inconsistentOptionsNameTheOption() {
         const Run r =
-            runTool(HOSTPLAN_CLI_BIN, {"plan", "--gpu-count", "4", "--tp", "2", "--pp", "1"});
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--gpu-count", "6", "--tp", "4", "--pp", "1"});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("--gpu-count") && r.err.contains("tp x pp"), r.err.constData());
+        QVERIFY2(r.err.contains("--gpu-count") && r.err.contains("tp x pp = 4 does not divide"),
+                 r.err.constData());
+        // A multiple is that many replicas (it was refused as "does not equal").
+        const Run two =
+            runTool(HOSTPLAN_CLI_BIN, {"plan", "--model", "llama-3.1-8b", "--gpu", "h100",
+                                       "--gpu-count", "4", "--tp", "2", "--pp", "1", "--json"});
+        QVERIFY2(two.code == 0, two.err.constData());
+        QVERIFY2(two.out.contains("\"replicas\": 2"), two.out.left(400).constData());
     }
 
     // A layout option out of range names the option and the range the scenario file accepts
