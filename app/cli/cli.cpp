@@ -94,8 +94,9 @@ int cmdPlan(const std::vector<std::string> &args, std::ostream &out, std::ostrea
         } else if (a == "--fail-if-no-fit") {
             failIfNoFit = true;
         } else if (a == "--probe-report") {
-            if (i + 1 >= rest.size()) {
-                err << "hostplan-cli: --probe-report: missing file name\n";
+            if (i + 1 >= rest.size() || rest[i + 1].empty()) {
+                err << "hostplan-cli: --probe-report: "
+                    << (i + 1 >= rest.size() ? "missing file name" : "no file name given") << "\n";
                 return kExitUsage;
             }
             probeReport = rest[++i];
@@ -242,6 +243,9 @@ std::string scenarioFromArgs(const std::vector<std::string> &args, Scenario &sce
         if (args[i] == "--scenario") {
             if (i + 1 >= args.size()) {
                 return "--scenario: missing file name";
+            }
+            if (args[i + 1].empty()) {
+                return "--scenario: no file name given (an empty path)";
             }
             // The request lengths against the context once the options have overridden them
             // (validate below).

@@ -130,6 +130,17 @@ std::string unknownPlanOptionText(const std::string &a) {
         {"--kv-cache-dtype", "--kv-format"},
         {"--enforce-eager", "--cuda-graphs off"},
         {"--disable-cuda-graph", "--cuda-graphs off"},
+        {"--enable-dp-attention", "--attention-dp"},
+        {"--model-path", "--model"},
+        {"--dtype", "--weights-format"},
+        {"--quantization", "--weights-format"},
+        {"-ngl", "--ngl (with --engine llama.cpp)"},
+        {"--n-gpu-layers", "--ngl (with --engine llama.cpp)"},
+        {"-c", "--context"},
+        {"--ctx-size", "--context"},
+        {"-np", "--parallel (with --engine llama.cpp)"},
+        {"--cache-type-k", "--kv-type-k (with --engine llama.cpp)"},
+        {"--cache-type-v", "--kv-type-v (with --engine llama.cpp)"},
     };
     if (const auto it = kEngineNames.find(a); it != kEngineNames.end()) {
         return "unknown option " + quotedInput(a) + ": that is the engine's own flag; HostPlan's " +

@@ -34,6 +34,7 @@
 // sequence keeps: per compressor (slots coff*r) x (state 2*coff*head) — CompressorStateCache.
 #include "import/archcommon.h"
 #include "import/architectures.h"
+#include "util/textutil.h"
 
 #include <algorithm>
 
@@ -192,6 +193,15 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
                "it may store them in its quantization_config format (FP8: about twice their "
                "bytes)");
     }
+    // ModelOpt's name for the experts' format beside DeepSeek's FP8 (vLLM compares "NVFP4" exactly;
+    // a value it does not know leaves the experts MXFP4, which the plan says).
+    const std::string moeAlgo = qc ? qc->str("moe_quant_algo") : std::string();
+    const bool moeNvfp4 = moeAlgo == "NVFP4";
+    if (!moeAlgo.empty() && !moeNvfp4 && ownFp8) {
+        b.note("quantization_config.moe_quant_algo '" + cutText(moeAlgo, 32) +
+               "' is not NVFP4: the routed experts are planned as MXFP4 by expert_dtype, as "
+               "vLLM's DeepseekV4FP8Config loads them");
+    }
     const std::string m = l0 + "ffn.";
     const std::string fe = c.field("n_routed_experts");
     for (const char *w : {"gate_proj", "up_proj", "down_proj"}) {
@@ -209,7 +219,7 @@ std::optional<ConfigReader> buildDeepseekV4(const ConfigReader &c, const std::st
             // vLLM DeepseekV4FP8Config (deepseek_v4/quant_config.py @ 234b8ebc): NVFP4 experts
             // (ModelOptNvFp4FusedMoE) where moe_quant_algo says so (nvidia's V4 NVFP4
             // checkpoints), else Mxfp4MoEMethod.
-            p.stored = qc && qc->str("moe_quant_algo") == "NVFP4" ? formats::nvfp4 : formats::mxfp4;
+            p.stored = moeNvfp4 ? formats::nvfp4 : formats::mxfp4;
         }
         b.add(p);
     }

@@ -488,6 +488,16 @@ void TestDeepseekV4::nvfp4ExpertsByMoeQuantAlgo() {
     QCOMPARE(group(*plain, GroupRole::RoutedExperts).format.kind, FormatKind::MXFP4);
     QCOMPARE(experts.params, group(*plain, GroupRole::RoutedExperts).params);
     QCOMPARE(experts.bytes(), group(*plain, GroupRole::RoutedExperts).bytes() / 17 * 18);
+    // A value vLLM does not know ("nvfp4" in lower case is not its "NVFP4") leaves the experts
+    // MXFP4, and the import says so.
+    qc["moe_quant_algo"] = "nvfp4";
+    cfg["quantization_config"] = qc;
+    const auto lower = importObject(cfg);
+    QVERIFY(lower.ok());
+    QCOMPARE(group(*lower, GroupRole::RoutedExperts).format.kind, FormatKind::MXFP4);
+    QVERIFY(std::any_of(lower->notes.begin(), lower->notes.end(), [](const std::string &n) {
+        return n.rfind("quantization_config.moe_quant_algo 'nvfp4' is not NVFP4", 0) == 0;
+    }));
     // Everything but the experts as in DeepSeek's own FP8 release.
     QCOMPARE(r->weightBytes() - experts.bytes(),
              plain->weightBytes() - group(*plain, GroupRole::RoutedExperts).bytes());

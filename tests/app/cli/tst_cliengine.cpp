@@ -267,7 +267,14 @@ class TestCliEngine : public QObject {
                  r.err.constData());
         const Run scenario = runTool(HOSTPLAN_CLI_BIN, {"plan", "--scenario", ""});
         QCOMPARE(scenario.code, 2);
-        QVERIFY2(scenario.err.contains("no file name given"), scenario.err.constData());
+        QVERIFY2(scenario.err.contains("--scenario: no file name given"), scenario.err.constData());
+        const Run probe = runTool(HOSTPLAN_CLI_BIN, {"plan", "--probe-report", ""});
+        QCOMPARE(probe.code, 2);
+        QVERIFY2(probe.err.contains("--probe-report: no file name given"), probe.err.constData());
+        const Run ngl = runTool(HOSTPLAN_CLI_BIN, {"plan", "-ngl", "99"});
+        QCOMPARE(ngl.code, 2);
+        QVERIFY2(ngl.err.contains("HostPlan's is --ngl (with --engine llama.cpp)"),
+                 ngl.err.constData());
         for (const char *v : {" 5", "0"}) {
             const Run h = runTool(HOSTPLAN_CLI_BIN, {"plan", "--hours-per-day", v});
             QCOMPARE(h.code, 2);
