@@ -23,17 +23,22 @@ void readCommon(const ConfigReader &c, ModelBuilder &b) {
     d.layers = c.count("num_hidden_layers", kMaxLayers);
     d.heads = c.count("num_attention_heads", kMaxHeads);
     d.vocab = c.count("vocab_size", kMaxVocab);
-    // Without max_position_embeddings, the other length keys vLLM reads, the smallest of those
-    // present (vllm/config/model.py _get_and_verify_max_len possible_keys; Kimi-Linear has only
-    // model_max_length, ChatGLM seq_length); 0 = unknown (the plan says so).
+    // The length keys vLLM reads, the smallest of those present (vllm/config/model.py
+    // _get_and_verify_max_len possible_keys: Kimi-Linear has only model_max_length, ChatGLM
+    // seq_length; a config whose n_positions is below its max_position_embeddings is refused a
+    // longer --max-model-len); 0 = unknown (the plan says so).
     if (c.has("max_position_embeddings")) {
         d.maxContext = c.count("max_position_embeddings", kMaxContext);
-    } else {
-        for (const char *key : {"n_positions", "max_seq_len", "seq_length", "model_max_length",
-                                "max_sequence_length", "max_seq_length", "seq_len"}) {
-            if (const u64 n = c.countOr(key, 0, kMaxContext); n > 0) {
-                d.maxContext = d.maxContext ? std::min(d.maxContext, n) : n;
-            }
+    }
+    // Their values within HostPlan's range only: a tokenizer's 1e30 model_max_length (copied
+    // into some configs) is no limit, and not an error where max_position_embeddings is given.
+    for (const char *key : {"n_positions", "max_seq_len", "seq_length", "model_max_length",
+                            "max_sequence_length", "max_seq_length", "seq_len"}) {
+        const auto *v = c.get(key);
+        if (v && v->is_number_integer() && v->get<double>() >= 1 &&
+            v->get<double>() <= double(kMaxContext)) {
+            const u64 n = v->get<u64>();
+            d.maxContext = d.maxContext ? std::min(d.maxContext, n) : n;
         }
     }
     b.setDimensions(d);

@@ -636,6 +636,20 @@ void TestModelImportRules::derivedMaxContext() {
     const auto g = importHfConfigText(gemma.toStdString(), "gemma3.json");
     QVERIFY2(g.ok(), g.ok() ? "" : g.error().toString().c_str());
     QCOMPARE(g->maxContextTokens, 131072ull);
+    // vLLM takes the smallest of its length keys: an n_positions of 4,096 beside 131,072 limits
+    // the context to 4,096; a key alone is read; a tokenizer's 1e30 model_max_length is none.
+    QCOMPARE(contextOf(editedConfig("Llama-3.1-8B.json", [](J &j) { j["n_positions"] = 4096; })),
+             4096ull);
+    QCOMPARE(contextOf(editedConfig("Llama-3.1-8B.json",
+                                    [](J &j) {
+                                        j.erase("max_position_embeddings");
+                                        j.erase("rope_scaling");
+                                        j["seq_length"] = 16384;
+                                    })),
+             16384ull);
+    QCOMPARE(
+        contextOf(editedConfig("Llama-3.1-8B.json", [](J &j) { j["model_max_length"] = 1e30; })),
+        131072ull);
 }
 
 QTEST_GUILESS_MAIN(TestModelImportRules)
