@@ -88,8 +88,9 @@ void addGgufTokenizer(const PlanResult &p, const Catalogue &cat, ServeCommand &c
 }
 
 std::string servingModelPath(const PlanResult &plan, const Catalogue &catalogue, Engine engine) {
-    if (engine != Engine::Vllm && !catalogueEntryOf(plan, catalogue) &&
-        isGgufModelRef(plan.scenario.model.ref)) {
+    // The name check first: catalogueEntryOf reads the file's size (and maybe its bytes).
+    if (engine != Engine::Vllm && isGgufModelRef(plan.scenario.model.ref) &&
+        !catalogueEntryOf(plan, catalogue)) {
         return checkpointOfGguf(plan);
     }
     return servingModelPath(plan, catalogue);

@@ -18,7 +18,6 @@
 #include "util/units.h"
 
 #include <algorithm>
-#include <set>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -168,33 +167,34 @@ Result<PlanResult> evaluatePlan(const Scenario &given, const Catalogue &catalogu
     // the JSON's candidates (a cheap offer left out silently reads as dearer than another).
     // So is one that carries the workload in no layout (too small, and not clustered): the
     // reason of its largest layout tried, once per offer.
-    std::vector<std::pair<std::string, std::string>> carriesNothing; // offer id, reason
-    std::set<std::string> carries;
+    // Per user offer, in the order first seen: the reason of its latest layout that hosts
+    // nothing, or none once one hosts it (or it was not ranked, said above).
+    std::vector<std::pair<std::string, std::optional<std::string>>> hostsNothing;
     for (const LayoutCandidate &c : r.search.candidates) {
         if (!c.offerRef || !c.offer().userEntered) {
             continue;
         }
         const std::string &id = c.offer().id;
+        auto it = std::find_if(hostsNothing.begin(), hostsNothing.end(),
+                               [&](const auto &e) { return e.first == id; });
+        const bool fresh = it == hostsNothing.end();
+        if (fresh) {
+            it = hostsNothing.insert(hostsNothing.end(), {id, std::string()});
+        }
         if (c.status == CandidateStatus::NotRankable) {
             r.warnings.push_back("your offer " + id + " is not ranked: " + c.reason);
-            carries.insert(id);
+            it->second.reset();
         } else if (c.status == CandidateStatus::Chosen || c.status == CandidateStatus::NearTie ||
                    c.status == CandidateStatus::LostCost ||
                    c.status == CandidateStatus::LostSpeed) {
-            carries.insert(id);
-        } else {
-            auto it = std::find_if(carriesNothing.begin(), carriesNothing.end(),
-                                   [&](const auto &e) { return e.first == id; });
-            if (it == carriesNothing.end()) {
-                carriesNothing.emplace_back(id, c.reason);
-            } else {
-                it->second = c.reason;
-            }
+            it->second.reset();
+        } else if (fresh || it->second) {
+            it->second = c.reason;
         }
     }
-    for (const auto &[id, reason] : carriesNothing) {
-        if (!carries.count(id)) {
-            r.warnings.push_back("your offer " + id + " hosts no layout of this model: " + reason);
+    for (const auto &[id, reason] : hostsNothing) {
+        if (reason) {
+            r.warnings.push_back("your offer " + id + " hosts no layout of this model: " + *reason);
         }
     }
     const LayoutCandidate *best = r.search.best();
